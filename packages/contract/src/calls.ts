@@ -1,0 +1,110 @@
+import type { FeatureId } from './features';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * One entry of the call configuration table (spec section 3 "Call configuration entries"):
+ * where a call lives, which whitelabel module switches it, whether it needs a session token (T)
+ * and whether its body is encrypted when payload encryption is on (E).
+ * Both sides read it: the web client adds the token and encrypts from it, the server guards from it.
+ */
+export type CallEntry = {
+  readonly method: HttpMethod;
+  readonly path: string;
+  /** Whitelabel module that must be enabled (with its ancestors); null when always available. */
+  readonly module: FeatureId | null;
+  readonly token: boolean;
+  readonly encrypted: boolean;
+};
+
+const call = (
+  method: HttpMethod,
+  path: string,
+  module: FeatureId | null,
+  flags: { token?: boolean; encrypted?: boolean } = {},
+): CallEntry => ({ method, path, module, token: flags.token ?? false, encrypted: flags.encrypted ?? false });
+
+const relay = (service: string, module: FeatureId | null, flags: { token?: boolean; encrypted?: boolean } = {}) =>
+  call('POST', `/wps/relay/${service}`, module, flags);
+
+/**
+ * The call table. Paths are the spec's (section 7); methods where the spec names one, otherwise
+ * GET for reads and POST for relay calls. Calls that no module serves yet answer NOT_FOUND.
+ */
+export const calls = {
+  // Session and system
+  login: call('POST', '/wps/session/login', 'LOGIN3', { encrypted: true }),
+  smsLoginCode: call('POST', '/wps/verification/sms/noLogin', 'SMSLOGIN3'),
+  freePlay: call('POST', '/wps/session/login/freeplay', 'FREEPLAY3'),
+  logout: call('DELETE', '/wps/session/logout', null, { token: true }),
+  systemWhitelabel: call('GET', '/wps/system/whitelabel', null),
+  systemRegisterSettings: call('GET', '/wps/system/setting/register', 'REGISTER3'),
+  systemStatus: call('GET', '/wps/system/status', null),
+  systemDomainRoute: call('GET', '/wps/system/domainRoute', null),
+  systemHelpCenter: call('GET', '/wps/system/helpCenter', 'HELPCENTER3'),
+  // Member
+  memberInfo: call('GET', '/wps/member/info', 'MEMBER', { token: true }),
+  register: call('PUT', '/wps/member/register', 'USERNAMEREG3', { encrypted: true }),
+  registerByMobile: call('PUT', '/wps/member/register/mobile', 'MOBILENUMREG3', { encrypted: true }),
+  changePassword: call('POST', '/wps/member/password', 'MEMBER', { token: true, encrypted: true }),
+  forgotPasswordByEmail: call('POST', '/wps/member/password/email', 'FORGOTPWDEMAIL3'),
+  forgotPasswordByPhone: call('POST', '/wps/member/password/verification', 'FORGOTPWDMOBILE3', { encrypted: true }),
+  memberIcon: call('POST', '/wps/member/info/icon', 'MEMBER', { token: true }),
+  fundsConsolidated: call('GET', '/wps/member/info/funds/consolidated', 'AGENTPOLICY3', { token: true }),
+  affiliateCheck: call('POST', '/wps/agent/affiliate', 'REGISTER3'),
+  captcha: call('GET', '/wps/captcha', null),
+  walletBalance: call('GET', '/wps/v2/wallets/balance', 'CASHIER', { token: true }),
+  registerSmsCode: call('POST', '/wps/verification/sms/register', 'REGMOBVERF3'),
+  feedback: call('PUT', '/wps/feedback', 'FEEDBACK3'),
+  // Games
+  gameMenus: call('GET', '/lgw/games/game_menus', 'GAME'),
+  vnGameMenu: call('GET', '/lgw/vn/games/game_menu', 'LOTTERY3'),
+  vnGameMenuRecent: call('GET', '/lgw/vn/games/game_menu/recent', 'LOTTERY3', { token: true }),
+  vnOpenedNumbers: call('GET', '/lgw/vn/numeros/opened/game', 'LOTTERY3'),
+  lottoOpenedNumbers: call('GET', '/lotto/lgw/games/opened/numero', 'LOTTERY3', { token: true }),
+  launchGame: call('POST', '/wps/game/launchGame', 'GAMELAUNCH3', { token: true }),
+  // Relay calls
+  walletTransfer: relay('GCS_walletTransfer', 'WALLETTRANSFER3', { token: true }),
+  gameLaunchFb: relay('GCS_gameLaunchFB', 'GAMELAUNCH3', { token: true }),
+  gameList: relay('GCSGAME_gameList', 'GAME'),
+  hotGames: relay('GCSGAME_hotGamesV2', 'GAME'),
+  vassalageGameTypes: relay('GCSGAME_getVassGameType', 'GAME'),
+  newGameVendor: relay('GCSGAME_newGameVendor', 'GAME'),
+  favoriteGames: relay('MCSFE_getFavoriteGames', 'FAVORITE3', { token: true }),
+  favoriteGamesList: relay('MCSFE_getFavoriteGamesList', 'FAVORITE3', { token: true }),
+  addFavoriteGame: relay('MCSFE_addFavoriteGameV2', 'FAVORITE3', { token: true }),
+  removeFavoriteGame: call('DELETE', '/wps/relay/MCSFE_removeFavoriteGameV2', 'FAVORITE3', { token: true }),
+  recentGames: relay('GCS_recentGame', 'RECENTGAME3', { token: true }),
+  roomList: relay('GLS2_roomList', 'GAME'),
+  announcements: relay('MCSFE_getListAnnouncements', 'ANNOUNCEMENT3'),
+  missionSummary: relay('MCSFE_getMissionSummaryDetails', 'MISSION3', { token: true }),
+  missionLeaderboard: relay('MCSFE_getMissionLeaderboard', 'MISSION3'),
+  dividendRequest: relay('MCS2_processDividendReq', 'DIVIDEND3', { token: true }),
+  dailySalaryContract: relay('MCS2_processDailySalContract', 'DAILYSALARY3', { token: true }),
+  hourSalaryContract: relay('MCS2_processContractHourSalary', 'HOURSALARY3', { token: true }),
+  realTimeSalaryContract: relay('MCSFE_processRealTimeSalaryContract', 'REALTIMESALARY3', { token: true }),
+  merchantWallet: relay('GCS_merchantWallet', 'CASHIER'),
+  rankList: relay('GCSGAME_getRankList', 'WINNERBOARD3'),
+  claimRafflePromotion: relay('MCS2_claimRafflePromotion', 'PROMOTION', { token: true }),
+  unreadCount: relay('CSP_unreadCount', 'INBOX3', { token: true }),
+  pointBalance: relay('MCS2_getPointBalance', 'POINTMALL3', { token: true }),
+  pointRewards: relay('MCS2_getPointReward', 'POINTMALL3'),
+  redeemPointList: relay('MCS2_getRedeemPointList', 'POINTMALL3', { token: true }),
+  pointConfig: relay('MCS2_getPointConfig', 'POINTMALL3'),
+  memberTransactionDetails: relay('ODSFE2_MemTransDet', 'MEMBER', { token: true }),
+  chatModelList: relay('CBS_modelList', 'LIVECHAT3'),
+  launchChat: relay('CBS_launchChat', 'LIVECHAT3'),
+  redeemPointReward: relay('passwordCheck/MCS2_redeemPointReward', 'POINTMALL3', { token: true, encrypted: true }),
+  convertPoint: relay('passwordCheck/MCS2_convertPoint', 'POINTMALL3', { token: true, encrypted: true }),
+} as const satisfies Record<string, CallEntry>;
+
+export type CallName = keyof typeof calls;
+
+const byRoute = new Map<string, CallEntry>(
+  Object.values(calls).map((entry) => [`${entry.method} ${entry.path}`, entry]),
+);
+
+/** Finds the call table entry for a method and route path, if the table has one. */
+export function findCall(method: string, path: string): CallEntry | undefined {
+  return byRoute.get(`${method.toUpperCase()} ${path}`);
+}
