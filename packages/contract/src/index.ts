@@ -6,5 +6,6 @@ export * from './headers';
 export * from './i18n/index';
 export * from './languages';
 export * from './money';
+export * from './registration-patterns';
 export * from './schemas/register-settings';
 export * from './schemas/system';

@@ -1,7 +1,9 @@
+import { registrationMessagesBn } from '../registration-patterns';
 import type { Catalogue } from './en';
 
 /** Bengali catalogue. Every key of the English catalogue must be here (the type enforces it). */
 export const bn: Catalogue = {
+  ...registrationMessagesBn,
   errors: {
     VALIDATION_FAILED: 'কিছু তথ্য সঠিক নয়। অনুগ্রহ করে যাচাই করে আবার চেষ্টা করুন।',
     REQUEST_MALFORMED: 'অনুরোধটি পড়া যায়নি। অনুগ্রহ করে আবার চেষ্টা করুন।',

@@ -1,8 +1,11 @@
+import { registrationMessagesEn } from '../registration-patterns';
+
 /**
  * English catalogue shared by the server (error messages) and the web app.
  * Placeholders use i18next syntax: `{{name}}`.
  */
 export const en = {
+  ...registrationMessagesEn,
   errors: {
     VALIDATION_FAILED: 'Some fields are not valid. Please check and try again.',
     REQUEST_MALFORMED: 'The request could not be read. Please try again.',

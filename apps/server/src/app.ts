@@ -1,0 +1,255 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+
+export type { AppConfig } from './config';
+export { loadConfig } from './config';
+
+import { devToolsRoutes } from './dev-tools';
+import { createSystemService, type SystemService, seedSystem, systemRoutes } from './modules/system';
+import { type Database, openDatabase } from './platform/db';
+import type { CountryResolver } from './platform/geo/geo.types';
+import { openMmdbCountryResolver } from './platform/geo/mmdb-country-resolver';
+import { AppError } from './platform/http/app-error';
+import { callGuard } from './platform/http/call-guard';
+import { failureEnvelope, ok } from './platform/http/envelope';
+import { installErrorHandler } from './platform/http/error-handler';
+import { createKv, type Kv } from './platform/kv';
+import { metricsPlugin } from './platform/metrics';
+
+/** What buildApp can be handed instead of opening it from configuration (tests, benchmarks, e2e). */
+export type AppDeps = {
+  database?: Database;
+  kv?: Kv;
+  countryResolver?: CountryResolver;
+  now?: () => Date;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Module services, for tests and operator tooling that run in-process. */
+    services: { system: SystemService };
+    database: Database;
+  }
+}
+
+/** API prefixes that never fall back to the web app's index.html. */
+const apiPrefixes = [
+  '/wps/',
+  '/lgw/',
+  '/lotto/',
+  '/bo/',
+  '/gateway/',
+  '/dev/',
+  '/docs',
+  '/healthz',
+  '/readyz',
+  '/metrics',
+];
+
+function defaultWebDist(): string | undefined {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let depth = 0; depth < 5; depth += 1) {
+    const candidate = path.join(dir, 'apps', 'web', 'dist');
+    if (existsSync(path.join(candidate, 'index.html'))) return candidate;
+    const sibling = path.join(dir, 'web', 'dist');
+    if (existsSync(path.join(sibling, 'index.html'))) return sibling;
+    dir = path.dirname(dir);
+  }
+  return undefined;
+}
+
+/**
+ * Builds the whole server: platform plugins, then every module. Opens (and migrates) the database
+ * and the cache from configuration unless they are handed in; closes what it opened on app.close().
+ */
+export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+    },
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
+    bodyLimit: config.bodyLimitBytes,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  const ownsDatabase = !deps.database;
+  const database =
+    deps.database ??
+    (await openDatabase(
+      config.databaseUrl
+        ? { kind: 'postgres', url: config.databaseUrl, poolMax: config.databasePoolMax }
+        : { kind: 'pglite', dataDir: config.databaseInMemory ? null : path.join(config.dataDir, 'pglite') },
+    ));
+  if (ownsDatabase) await database.migrate();
+  const ownsKv = !deps.kv;
+  const kv =
+    deps.kv ?? createKv({ redisUrl: config.redisUrl, keyPrefix: `${config.redisKeyPrefix}${config.merchantCode}:` });
+  const countryResolver = deps.countryResolver ?? (await openMmdbCountryResolver(config.geoipDatabase));
+
+  await seedSystem(database.db, {
+    merchantCode: config.merchantCode,
+    currency: config.merchantCurrency,
+    defaultLanguage: config.defaultLanguage,
+  });
+
+  const system = createSystemService({
+    db: database.db,
+    merchantCode: config.merchantCode,
+    countryResolver,
+    pubsub: kv.pubsub,
+    cacheTtlMs: config.permissionCacheTtlMs,
+    payloadPrivateKey: config.payloadPrivateKey,
+    now: deps.now,
+  });
+  const stopSystem = await system.start();
+
+  app.decorate('services', { system });
+  app.decorate('database', database);
+  app.addHook('onClose', async () => {
+    await stopSystem();
+    if (ownsKv) await kv.close();
+    if (ownsDatabase) await database.close();
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameSrc: ["'self'", 'https:', 'http://localhost:*', 'http://127.0.0.1:*'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCompress, { global: true, threshold: 2048 });
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: config.rateLimitPerMinute,
+    timeWindow: 60_000,
+    redis: kv.redis ?? undefined,
+    nameSpace: `${config.redisKeyPrefix}${config.merchantCode}:rl:`,
+    errorResponseBuilder: (_request, context) => {
+      const error = new AppError('RATE_LIMITED', { retryAfterSeconds: Math.ceil(context.ttl / 1000) });
+      error.headers = { 'retry-after': String(Math.ceil(context.ttl / 1000)) };
+      return error;
+    },
+  });
+  await app.register(metricsPlugin);
+
+  if (config.apiDocs) {
+    await app.register(fastifySwagger, {
+      openapi: {
+        info: {
+          title: 'Portal API',
+          version: '1',
+          description:
+            'Player, vendor-gateway and operator calls. Every response is the envelope { success, value } or { success: false, code, message, requestId }.',
+        },
+        components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
+  }
+
+  app.get('/healthz', { schema: { hide: true }, logLevel: 'warn', config: { rateLimit: false } }, async () =>
+    ok({ status: 'ok' }),
+  );
+  app.get(
+    '/readyz',
+    { schema: { hide: true }, logLevel: 'warn', config: { rateLimit: false } },
+    async (request, reply) => {
+      try {
+        await database.ping();
+        return ok({ status: 'ready', database: database.kind });
+      } catch (error) {
+        request.log.error({ err: error }, 'database not reachable');
+        return reply.status(503).send(failureEnvelope(request, 'SERVICE_UNAVAILABLE'));
+      }
+    },
+  );
+
+  await app.register(callGuard, {
+    merchantCode: config.merchantCode,
+    isModuleEnabled: (moduleId) => system.isModuleEnabled(moduleId),
+    accessState: (request) => system.accessState(request.ip),
+    payloadEncryption: () => system.payloadEncryption(),
+    authenticate: async () => {
+      throw new AppError('AUTH_REQUIRED');
+    },
+  });
+
+  await app.register(systemRoutes, { system });
+
+  if (config.devTools) {
+    app.log.warn('DEV_TOOLS is ON: /dev/* exposes outboxes and captcha answers. Never enable it in production.');
+    await app.register(devToolsRoutes, { prefix: '/dev' });
+  }
+
+  const webDist = config.serveWeb ? (config.webDistDir ?? defaultWebDist()) : undefined;
+  if (webDist && existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: ['index.html'],
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        // Hashed build assets never change; index.html must always be revalidated.
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+        else reply.header('cache-control', 'no-cache');
+      },
+    });
+  } else if (config.serveWeb) {
+    app.log.warn('web app not built (apps/web/dist missing): serving the API only');
+  }
+
+  app.setNotFoundHandler(
+    { preHandler: app.rateLimit({ max: config.notFoundRateLimitPerMinute, timeWindow: 60_000 }) },
+    (request, reply) => {
+      const url = request.url.split('?')[0] ?? '/';
+      const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+      if (webDist && wantsPage && !apiPrefixes.some((prefix) => url.startsWith(prefix))) {
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      }
+      return reply.status(404).send(failureEnvelope(request, 'NOT_FOUND'));
+    },
+  );
+
+  return app;
+}

@@ -1,0 +1,111 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db';
+import {
+  systemCustomerService,
+  systemDomainRoutes,
+  systemFeatures,
+  systemHelpArticles,
+  systemKeys,
+  systemMerchants,
+  systemRegisterFields,
+  systemResources,
+} from './system.tables';
+
+export type MerchantRow = typeof systemMerchants.$inferSelect;
+export type FeatureRow = typeof systemFeatures.$inferSelect;
+export type RegisterFieldRow = typeof systemRegisterFields.$inferSelect;
+export type CustomerServiceRow = typeof systemCustomerService.$inferSelect;
+export type ResourceRow = typeof systemResources.$inferSelect;
+export type DomainRouteRow = typeof systemDomainRoutes.$inferSelect;
+export type HelpArticleRow = typeof systemHelpArticles.$inferSelect;
+
+/** Everything the permission response is built from, read in one go. */
+export type MerchantConfigRows = {
+  merchant: MerchantRow;
+  features: FeatureRow[];
+  registerFields: RegisterFieldRow[];
+  customerService: CustomerServiceRow[];
+  resources: ResourceRow[];
+  domainRoutes: DomainRouteRow[];
+  helpArticles: HelpArticleRow[];
+};
+
+export async function findMerchantConfig(db: DbOrTx, merchantCode: string): Promise<MerchantConfigRows | null> {
+  const [merchant] = await db.select().from(systemMerchants).where(eq(systemMerchants.code, merchantCode));
+  if (!merchant) return null;
+  const [features, registerFields, customerService, resources, domainRoutes, helpArticles] = await Promise.all([
+    db
+      .select()
+      .from(systemFeatures)
+      .where(eq(systemFeatures.merchantCode, merchantCode))
+      .orderBy(asc(systemFeatures.sortOrder)),
+    db
+      .select()
+      .from(systemRegisterFields)
+      .where(eq(systemRegisterFields.merchantCode, merchantCode))
+      .orderBy(asc(systemRegisterFields.sortOrder)),
+    db
+      .select()
+      .from(systemCustomerService)
+      .where(and(eq(systemCustomerService.merchantCode, merchantCode), eq(systemCustomerService.enabled, true)))
+      .orderBy(asc(systemCustomerService.sortOrder), asc(systemCustomerService.id)),
+    db
+      .select()
+      .from(systemResources)
+      .where(eq(systemResources.merchantCode, merchantCode))
+      .orderBy(asc(systemResources.sortOrder)),
+    db
+      .select()
+      .from(systemDomainRoutes)
+      .where(eq(systemDomainRoutes.merchantCode, merchantCode))
+      .orderBy(asc(systemDomainRoutes.sortOrder)),
+    db
+      .select()
+      .from(systemHelpArticles)
+      .where(and(eq(systemHelpArticles.merchantCode, merchantCode), eq(systemHelpArticles.enabled, true)))
+      .orderBy(asc(systemHelpArticles.categorySort), asc(systemHelpArticles.sortOrder)),
+  ]);
+  return { merchant, features, registerFields, customerService, resources, domainRoutes, helpArticles };
+}
+
+export async function updateMerchant(
+  db: DbOrTx,
+  merchantCode: string,
+  changes: Partial<Omit<MerchantRow, 'code' | 'updatedAt'>>,
+): Promise<boolean> {
+  const rows = await db
+    .update(systemMerchants)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(systemMerchants.code, merchantCode))
+    .returning({ code: systemMerchants.code });
+  return rows.length > 0;
+}
+
+export async function updateFeatureEnabled(
+  db: DbOrTx,
+  merchantCode: string,
+  modId: string,
+  enabled: boolean,
+): Promise<boolean> {
+  const rows = await db
+    .update(systemFeatures)
+    .set({ enabled })
+    .where(and(eq(systemFeatures.merchantCode, merchantCode), eq(systemFeatures.modId, modId)))
+    .returning({ modId: systemFeatures.modId });
+  return rows.length > 0;
+}
+
+export async function findKeyPair(db: DbOrTx, name: string) {
+  const [row] = await db.select().from(systemKeys).where(eq(systemKeys.name, name));
+  return row ?? null;
+}
+
+/** Inserts a key pair unless another instance already did; the caller re-reads the winner. */
+export async function insertKeyPairIfAbsent(
+  db: DbOrTx,
+  name: string,
+  publicPem: string,
+  privatePem: string,
+): Promise<void> {
+  await db.insert(systemKeys).values({ name, publicPem, privatePem }).onConflictDoNothing();
+}

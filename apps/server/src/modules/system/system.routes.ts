@@ -1,0 +1,77 @@
+import {
+  calls,
+  domainRouteSchema,
+  helpCenterQuerySchema,
+  helpCenterSchema,
+  okEnvelope,
+  permissionResponseSchema,
+  registerSettingsSchema,
+  systemStatusSchema,
+} from '@portal/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../platform/http/envelope';
+import type { SystemService } from './system.service';
+
+export type SystemRoutesOptions = { system: SystemService };
+
+/** Session-and-system calls of spec section 7 that belong to the system module. */
+export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (app, { system }) => {
+  app.route({
+    method: calls.systemStatus.method,
+    url: calls.systemStatus.path,
+    schema: {
+      tags: ['system'],
+      summary: 'System status: 0 normal, 1 maintenance, 2 region restricted',
+      response: { 200: okEnvelope(systemStatusSchema) },
+    },
+    handler: async (request) => ok(await system.status(request.ip)),
+  });
+
+  app.route({
+    method: calls.systemWhitelabel.method,
+    url: calls.systemWhitelabel.path,
+    schema: {
+      tags: ['system'],
+      summary: 'Permission response: site configuration, whitelabel tree, location, maintenance and region status',
+      response: { 200: okEnvelope(permissionResponseSchema) },
+    },
+    // The body is pre-serialised from a cached snapshot; sending a string skips per-request serialisation.
+    handler: async (request, reply) =>
+      reply.type('application/json; charset=utf-8').send((await system.permissionResponseJson(request.ip)) as never),
+  });
+
+  app.route({
+    method: calls.systemRegisterSettings.method,
+    url: calls.systemRegisterSettings.path,
+    schema: {
+      tags: ['system'],
+      summary: 'Registration modes and field rules',
+      response: { 200: okEnvelope(registerSettingsSchema) },
+    },
+    handler: async () => ok(await system.registerSettings()),
+  });
+
+  app.route({
+    method: calls.systemDomainRoute.method,
+    url: calls.systemDomainRoute.path,
+    schema: {
+      tags: ['system'],
+      summary: 'Main domain and alternative domains',
+      response: { 200: okEnvelope(domainRouteSchema) },
+    },
+    handler: async () => ok(await system.domainRoute()),
+  });
+
+  app.route({
+    method: calls.systemHelpCenter.method,
+    url: calls.systemHelpCenter.path,
+    schema: {
+      tags: ['system'],
+      summary: 'Help centre categories and articles in the asked language',
+      querystring: helpCenterQuerySchema,
+      response: { 200: okEnvelope(helpCenterSchema) },
+    },
+    handler: async (request) =>
+      ok(await system.helpCenter(request.query.lang ?? (request.headers.language as string | undefined))),
+  });
+};

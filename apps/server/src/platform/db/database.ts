@@ -1,0 +1,78 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+
+/** The Drizzle handle every repository uses; the same type whether PGlite or PostgreSQL is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+// biome-ignore lint/suspicious/noExplicitAny: the transaction's schema generics are not used by repositories.
+export type Tx = PgTransaction<PgQueryResultHKT, any, any>;
+/** Repository functions take either the root handle or a transaction opened by a service. */
+export type DbOrTx = Db | Tx;
+
+export type Database = {
+  readonly db: Db;
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `select 1`; rejects when the database cannot answer. */
+  ping(): Promise<void>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolMax: number }
+  | { kind: 'pglite'; dataDir: string | null };
+
+/**
+ * Finds the committed migration folder (apps/server/drizzle) from wherever this file runs:
+ * the TypeScript source under src/platform/db or the bundled dist/main.js.
+ */
+export function findMigrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let depth = 0; depth < 6; depth += 1) {
+    const candidate = path.join(dir, 'drizzle');
+    if (existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  throw new Error('migrations folder (drizzle/meta/_journal.json) not found above the server code');
+}
+
+/** Opens PostgreSQL through a node-postgres pool, or embedded PGlite (persisted in dataDir, or in memory). */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const migrationsFolder = findMigrationsFolder();
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax });
+    // An idle client losing its connection must not crash the process; the next query reconnects.
+    pool.on('error', () => {});
+    const db = drizzleNodePg(pool) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      ping: async () => {
+        await pool.query('select 1');
+      },
+      migrate: () => migrateNodePg(db as never, { migrationsFolder }),
+      close: () => pool.end(),
+    };
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite(client) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,26 @@
+/**
+ * PostgreSQL error codes a service retries: the transaction lost a race, not the argument.
+ * @see https://www.postgresql.org/docs/current/errcodes-appendix.html
+ */
+const retryableCodes = new Set(['40001', '40P01']);
+
+/** True for serialization failures and deadlocks, which are safe to retry from the start. */
+export function isRetryableDbError(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && retryableCodes.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** True when a unique constraint refused the row (code 23505), for idempotent inserts. */
+export function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth += 1) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,0 +1,2 @@
+export { type Database, type DatabaseOptions, type Db, type DbOrTx, openDatabase, type Tx } from './database';
+export { isRetryableDbError, isUniqueViolation } from './errors';

@@ -1,0 +1,101 @@
+import { type CallEntry, devices, findCall, requestHeaders } from '@portal/contract';
+import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from './app-error';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Call table entry of this route; found by method and path when not given. */
+    call?: CallEntry;
+  }
+}
+
+export type AccessState = 'normal' | 'maintenance' | 'restricted';
+
+export type CallGuardOptions = {
+  /** The merchant this deployment serves; a request naming another is refused. */
+  merchantCode: string;
+  /** True when the whitelabel module and all its ancestors are enabled. */
+  isModuleEnabled(moduleId: string): Promise<boolean>;
+  /** Whether the site is in maintenance or the client's region is blocked. */
+  accessState(request: FastifyRequest): Promise<AccessState>;
+  /** Payload encryption for calls marked E: whether it is on and how to open a body. */
+  payloadEncryption(): Promise<{
+    enabled: boolean;
+    decrypt(body: unknown): unknown;
+    isEncrypted(body: unknown): boolean;
+  }>;
+  /**
+   * Establishes the session for calls marked T. The identity module supplies the real one;
+   * until then every T call is refused as not logged in.
+   * @throws AUTH_REQUIRED
+   */
+  authenticate(request: FastifyRequest): Promise<void>;
+};
+
+/** Calls that must keep answering in maintenance and for blocked regions: start-up reads them. */
+const alwaysOpenPrefix = '/wps/system/';
+
+function headerValue(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * Guards every route that has a call table entry, in the order a player meets the rules:
+ * headers, site access (maintenance first, then region), the whitelabel switch, the session,
+ * then the encrypted body. Runs before schema validation so a decrypted body is validated as plain.
+ */
+function guardFor(entry: CallEntry, options: CallGuardOptions): preValidationHookHandler {
+  return async (request) => {
+    const merchant = headerValue(request, requestHeaders.merchant);
+    if (merchant !== undefined && merchant !== options.merchantCode) {
+      throw new AppError('SYSTEM_MERCHANT_UNKNOWN', { merchant });
+    }
+    const device = headerValue(request, requestHeaders.device);
+    if (device !== undefined && !(devices as readonly string[]).includes(device)) {
+      throw new AppError('VALIDATION_FAILED', {}, [
+        { path: 'headers.device', code: 'invalid_value', message: `Device must be one of ${devices.join(', ')}` },
+      ]);
+    }
+    if (!entry.path.startsWith(alwaysOpenPrefix)) {
+      const access = await options.accessState(request);
+      if (access === 'maintenance') throw new AppError('SYSTEM_MAINTENANCE');
+      if (access === 'restricted') throw new AppError('SYSTEM_ACCESS_RESTRICTED');
+    }
+    if (entry.module && !(await options.isModuleEnabled(entry.module))) {
+      throw new AppError('SYSTEM_FUNCTION_NOT_ENABLED', { module: entry.module });
+    }
+    if (entry.token) await options.authenticate(request);
+    if (entry.encrypted) {
+      const encryption = await options.payloadEncryption();
+      if (encryption.enabled) {
+        if (!encryption.isEncrypted(request.body)) throw new AppError('CRYPTO_PAYLOAD_REQUIRED');
+        try {
+          request.body = encryption.decrypt(request.body);
+        } catch {
+          throw new AppError('CRYPTO_PAYLOAD_INVALID');
+        }
+      }
+    }
+  };
+}
+
+/** Attaches the call-table guard to every route registered after it whose method and path are in the table. */
+export const callGuard = fp<CallGuardOptions>(
+  async (app: FastifyInstance, options) => {
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      const entry = route.config?.call ?? methods.map((method) => findCall(method, route.url)).find(Boolean);
+      if (!entry) return;
+      route.config = { ...route.config, call: entry };
+      const existing = route.preValidation
+        ? Array.isArray(route.preValidation)
+          ? route.preValidation
+          : [route.preValidation]
+        : [];
+      route.preValidation = [guardFor(entry, options), ...existing];
+    });
+  },
+  { name: 'call-guard' },
+);

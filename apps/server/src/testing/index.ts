@@ -1,0 +1,3 @@
+export { buildTestApp, fixedCountryResolver, testConfig } from './test-app';
+export { createTestDatabase } from './test-database';
+export { testEnv } from './test-env';
