@@ -269,8 +269,34 @@ describe('platform: envelope, errors and guards', () => {
   });
 
   it('does not expose development tools unless DEV_TOOLS is on', async () => {
-    const response = await app.inject({ method: 'GET', url: '/dev/' });
-    expect(response.statusCode).toBe(404);
+    for (const url of ['/dev/', '/dev/outbox']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().code).toBe('NOT_FOUND');
+    }
+  });
+
+  it('finishes in-flight requests on close, then closes the database', async () => {
+    const slow = await buildTestApp();
+    let release: () => void = () => {};
+    let started = false;
+    slow.get('/test/slow', async () => {
+      started = true;
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return { success: true, value: 'done' };
+    });
+    await slow.listen({ port: 0, host: '127.0.0.1' });
+    const address = slow.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const pending = fetch(`http://127.0.0.1:${port}/test/slow`).then((response) => response.json());
+    await expect.poll(() => started).toBe(true);
+    const closing = slow.close();
+    release();
+    expect(await pending).toEqual({ success: true, value: 'done' });
+    await closing;
+    await expect(slow.database.ping()).rejects.toThrow();
   });
 });
 
@@ -289,12 +315,20 @@ describe('platform: readiness and development tools', () => {
     }
   });
 
-  it('exposes /dev routes when DEV_TOOLS is on', async () => {
+  it('exposes the outbox under /dev when DEV_TOOLS is on', async () => {
     const app = await buildTestApp({ devTools: true });
     try {
       const response = await app.inject({ method: 'GET', url: '/dev/' });
       expect(response.statusCode).toBe(200);
       expect(response.json().value.devTools).toBe(true);
+      await app.services.outbox.sms.send({ to: '+8801711111111', text: 'Your code is 123456' });
+      await app.services.outbox.email.send({ to: 'a@b.example', subject: 'Reset', text: 'Link' });
+      const sms = await app.inject({ method: 'GET', url: '/dev/outbox?channel=SMS&recipient=%2B8801711111111' });
+      expect(sms.json().value).toEqual([
+        expect.objectContaining({ channel: 'SMS', recipient: '+8801711111111', body: 'Your code is 123456' }),
+      ]);
+      const all = await app.inject({ method: 'GET', url: '/dev/outbox' });
+      expect(all.json().value.map((message: { channel: string }) => message.channel)).toEqual(['EMAIL', 'SMS']);
     } finally {
       await app.close();
     }

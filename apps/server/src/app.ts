@@ -17,11 +17,15 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 
-export type { AppConfig } from './config';
-export { loadConfig } from './config';
-
 import { devToolsRoutes } from './dev-tools';
-import { createSystemService, type SystemService, seedSystem, systemRoutes } from './modules/system';
+import {
+  createOutboxService,
+  createSystemService,
+  type OutboxService,
+  type SystemService,
+  seedSystem,
+  systemRoutes,
+} from './modules/system';
 import { type Database, openDatabase } from './platform/db';
 import type { CountryResolver } from './platform/geo/geo.types';
 import { openMmdbCountryResolver } from './platform/geo/mmdb-country-resolver';
@@ -31,6 +35,9 @@ import { failureEnvelope, ok } from './platform/http/envelope';
 import { installErrorHandler } from './platform/http/error-handler';
 import { createKv, type Kv } from './platform/kv';
 import { metricsPlugin } from './platform/metrics';
+
+export type { AppConfig } from './config';
+export { loadConfig } from './config';
 
 /** What buildApp can be handed instead of opening it from configuration (tests, benchmarks, e2e). */
 export type AppDeps = {
@@ -43,7 +50,7 @@ export type AppDeps = {
 declare module 'fastify' {
   interface FastifyInstance {
     /** Module services, for tests and operator tooling that run in-process. */
-    services: { system: SystemService };
+    services: { system: SystemService; outbox: OutboxService };
     database: Database;
   }
 }
@@ -129,8 +136,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     now: deps.now,
   });
   const stopSystem = await system.start();
+  const outbox = createOutboxService({ db: database.db, merchantCode: config.merchantCode });
 
-  app.decorate('services', { system });
+  app.decorate('services', { system, outbox });
   app.decorate('database', database);
   app.addHook('onClose', async () => {
     await stopSystem();
@@ -187,7 +195,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
   }
 
-  app.get('/healthz', { schema: { hide: true }, logLevel: 'warn', config: { rateLimit: false } }, async () =>
+  // Probes arrive every few seconds: log them only when something is wrong.
+  const probeLogLevel = config.logLevel === 'silent' ? 'silent' : 'warn';
+  app.get('/healthz', { schema: { hide: true }, logLevel: probeLogLevel, config: { rateLimit: false } }, async () =>
     ok({ status: 'ok' }),
   );
   app.get(
@@ -218,7 +228,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
 
   if (config.devTools) {
     app.log.warn('DEV_TOOLS is ON: /dev/* exposes outboxes and captcha answers. Never enable it in production.');
-    await app.register(devToolsRoutes, { prefix: '/dev' });
+    await app.register(devToolsRoutes, { prefix: '/dev', outbox });
   }
 
   const webDist = config.serveWeb ? (config.webDistDir ?? defaultWebDist()) : undefined;

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import {
   systemCustomerService,
@@ -7,6 +7,7 @@ import {
   systemHelpArticles,
   systemKeys,
   systemMerchants,
+  systemOutbox,
   systemRegisterFields,
   systemResources,
 } from './system.tables';
@@ -108,4 +109,30 @@ export async function insertKeyPairIfAbsent(
   privatePem: string,
 ): Promise<void> {
   await db.insert(systemKeys).values({ name, publicPem, privatePem }).onConflictDoNothing();
+}
+
+export type OutboxRow = typeof systemOutbox.$inferSelect;
+
+export async function insertOutboxMessage(
+  db: DbOrTx,
+  message: { merchantCode: string; channel: 'SMS' | 'EMAIL'; recipient: string; subject: string | null; body: string },
+): Promise<OutboxRow> {
+  const [row] = await db.insert(systemOutbox).values(message).returning();
+  if (!row) throw new Error('outbox insert returned no row');
+  return row;
+}
+
+export async function listOutbox(
+  db: DbOrTx,
+  filter: { merchantCode: string; channel?: 'SMS' | 'EMAIL'; recipient?: string; limit: number },
+): Promise<OutboxRow[]> {
+  const conditions = [eq(systemOutbox.merchantCode, filter.merchantCode)];
+  if (filter.channel) conditions.push(eq(systemOutbox.channel, filter.channel));
+  if (filter.recipient) conditions.push(eq(systemOutbox.recipient, filter.recipient));
+  return db
+    .select()
+    .from(systemOutbox)
+    .where(and(...conditions))
+    .orderBy(desc(systemOutbox.id))
+    .limit(filter.limit);
 }

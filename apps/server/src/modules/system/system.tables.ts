@@ -131,3 +131,14 @@ export const systemKeys = pgTable('system_keys', {
   privatePem: text('private_pem').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
 });
+
+/** Messages the built-in SMS and e-mail providers "sent": what a phone or inbox would have received. */
+export const systemOutbox = pgTable('system_outbox', {
+  id: serial('id').primaryKey(),
+  merchantCode: varchar('merchant_code', { length: 20 }).notNull(),
+  channel: varchar('channel', { length: 10 }).notNull(),
+  recipient: text('recipient').notNull(),
+  subject: text('subject'),
+  body: text('body').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
