@@ -1,0 +1,12 @@
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '@/components/ui/spinner';
+
+/** Shown in the main area while a route's code loads; the header and footer stay, so no full cover. */
+export function RouteFallback() {
+  const { t } = useTranslation();
+  return (
+    <div className="route-fallback">
+      <Spinner size="lg" label={t('app.loading')} />
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { systemStatusCodes } from '@portal/contract';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { IconRefresh, IconWifiOff } from '@/components/ui/icons';
+import { LoadingCover } from '@/components/ui/loading-cover';
+import { StatusScreen } from '@/components/ui/status-screen';
+import { Wordmark } from '@/components/ui/wordmark';
+import { CustomerServiceButton } from '@/features/customer-service/components/customer-service-button';
+import { LanguageSwitcher } from '@/features/language/components/language-switcher';
+import { MaintenanceView } from '@/features/system-status/components/maintenance-view';
+import { RegionBlockedView } from '@/features/system-status/components/region-blocked-view';
+import { ApiError, describeError, getMerchantCode } from '@/lib/api-client';
+import { systemStatusOf, usePermissionQuery } from '@/lib/permission';
+import './app.css';
+
+/**
+ * Start-up (spec section 1): load the permission response behind a branded loading cover, then show
+ * one of three views by system status: maintenance (takes priority), region-blocked, or the app.
+ * A failed load shows a translated error with Retry rather than a blank page.
+ */
+export function StartupGate({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const query = usePermissionQuery();
+  const permission = query.data;
+
+  if (!permission) {
+    const knownName = getMerchantCode();
+    if (query.isError) {
+      return (
+        <StatusScreen
+          tone="danger"
+          icon={<IconWifiOff size={34} />}
+          title={t('app.startupErrorTitle')}
+          brand={knownName ? <Wordmark name={knownName} size="sm" /> : undefined}
+          toolbar={<LanguageSwitcher />}
+          actions={
+            <Button
+              size="lg"
+              icon={<IconRefresh size={18} />}
+              loading={query.isFetching}
+              onClick={() => query.refetch()}
+            >
+              {t('app.retry')}
+            </Button>
+          }
+        >
+          <p>{describeError(query.error)}</p>
+          <p className="startup-error__hint">{t('app.startupErrorBody')}</p>
+          {query.error instanceof ApiError && (
+            <p className="startup-error__code">{t('app.errorCode', { code: query.error.code })}</p>
+          )}
+        </StatusScreen>
+      );
+    }
+    return <LoadingCover label={t('app.loading')} siteName={knownName} />;
+  }
+
+  const { info } = permission;
+  const siteName = info.merchantCode;
+  const brand = <Wordmark name={siteName} size="sm" />;
+  const toolbar = <LanguageSwitcher offered={info.languages} />;
+  const contact = <CustomerServiceButton entries={info.customerService} />;
+
+  switch (systemStatusOf(permission)) {
+    case systemStatusCodes.MAINTENANCE:
+      return (
+        <MaintenanceView
+          endsAt={permission.maintenanceEnd}
+          siteName={siteName}
+          brand={brand}
+          toolbar={toolbar}
+          contact={contact}
+          checking={query.isFetching}
+          onWindowOver={() => void query.refetch()}
+        />
+      );
+    case systemStatusCodes.REGION_RESTRICTED:
+      return (
+        <RegionBlockedView
+          ip={permission.location.ip}
+          country={permission.location.country}
+          siteName={siteName}
+          brand={brand}
+          toolbar={toolbar}
+          contact={contact}
+        />
+      );
+    default:
+      return children;
+  }
+}

@@ -1,0 +1,72 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Modal } from './modal';
+
+function Harness({ autoCloseMs }: { autoCloseMs?: number }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open notice
+      </button>
+      <Modal open={open} onClose={() => setOpen(false)} title="Notice" autoCloseMs={autoCloseMs}>
+        <input aria-label="Code" />
+        <button type="button">Confirm</button>
+      </Modal>
+    </>
+  );
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('Modal', () => {
+  it('is a labelled modal dialog that moves focus inside', () => {
+    render(<Harness />);
+    fireEvent.click(screen.getByRole('button', { name: 'Open notice' }));
+    const dialog = screen.getByRole('dialog', { name: 'Notice' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Code' }));
+  });
+
+  it('closes on Escape and gives focus back to the opener', () => {
+    render(<Harness />);
+    const opener = screen.getByRole('button', { name: 'Open notice' });
+    opener.focus();
+    fireEvent.click(opener);
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('closes with the close button', () => {
+    render(<Harness />);
+    fireEvent.click(screen.getByRole('button', { name: 'Open notice' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('keeps Tab focus inside the dialog', () => {
+    render(<Harness />);
+    fireEvent.click(screen.getByRole('button', { name: 'Open notice' }));
+    const close = screen.getByRole('button', { name: 'Close' });
+    const confirm = screen.getByRole('button', { name: 'Confirm' });
+    confirm.focus();
+    fireEvent.keyDown(confirm, { key: 'Tab' });
+    expect(document.activeElement).toBe(close);
+    fireEvent.keyDown(close, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(confirm);
+  });
+
+  it('closes by itself after autoCloseMs', () => {
+    vi.useFakeTimers();
+    render(<Harness autoCloseMs={3000} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Open notice' }));
+    act(() => vi.advanceTimersByTime(2999));
+    expect(screen.queryByRole('dialog')).not.toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

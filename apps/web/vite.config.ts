@@ -1,0 +1,56 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+/** Paths the API server answers; the dev server forwards them so the app runs same-origin as in production. */
+const serverPaths = ['/wps', '/lgw', '/lotto', '/bo', '/dev', '/docs', '/healthz', '/readyz', '/metrics', '/gateway'];
+const apiOrigin = 'http://localhost:3000';
+
+const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const reactRouterDist = fromHere('../../node_modules/react-router/dist/production/');
+
+export default defineConfig(({ command }) => ({
+  plugins: [react()],
+  base: '/',
+  resolve: {
+    alias: [
+      { find: '@', replacement: fromHere('./src') },
+      // react-router's package exports always resolve its development build, which carries dev-only
+      // warnings and about a third more code (remix-run/react-router#14102); production builds use the
+      // production files it ships beside it.
+      ...(command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: `${reactRouterDist}index.mjs` },
+            { find: /^react-router\/dom$/, replacement: `${reactRouterDist}dom-export.mjs` },
+          ]
+        : []),
+    ],
+  },
+  server: {
+    proxy: Object.fromEntries(serverPaths.map((path) => [path, { target: apiOrigin }])),
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // React changes far less often than the app, so browsers keep it cached across deploys.
+          groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+        },
+      },
+      treeshake: {
+        // The contract only declares constants and schemas; marking it side-effect free lets the bundle
+        // drop the schemas and tables the player app never imports (registration patterns, back-office calls).
+        moduleSideEffects: (id: string) => !/[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id),
+      },
+    },
+  },
+  test: {
+    name: 'web',
+    environment: 'happy-dom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/testing/setup.ts'],
+  },
+}));
