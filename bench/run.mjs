@@ -31,7 +31,11 @@ async function waitFor200(url, timeoutMs = 30_000) {
 }
 
 function startProcess(command, args, env) {
-  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
   return child;
 }
 
@@ -82,7 +86,13 @@ results.push(reference);
 // 2. The portal server, built, on a fresh PGlite, with limits raised so the limiter does not answer 429.
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
 const portalPort = freePort();
-const portalEnv = { PORT: String(portalPort), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000' };
+const portalEnv = {
+  PORT: String(portalPort),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_PER_MINUTE: '100000000',
+};
 const coldFirst = performance.now();
 let portal = startProcess(process.execPath, ['apps/server/dist/main.js'], portalEnv);
 await waitFor200(`http://127.0.0.1:${portalPort}/healthz`);
@@ -103,7 +113,12 @@ rmSync(dataDir, { recursive: true, force: true });
 // 4. `npm start` itself (build check + server) on the built checkout.
 const npmStartDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-start-'));
 const npmStartAt = performance.now();
-const npmStart = spawn('npm', ['start'], { cwd: root, env: { ...process.env, ...portalEnv, DATA_DIR: npmStartDir }, stdio: 'ignore', detached: true });
+const npmStart = spawn('npm', ['start'], {
+  cwd: root,
+  env: { ...process.env, ...portalEnv, DATA_DIR: npmStartDir },
+  stdio: 'ignore',
+  detached: true,
+});
 await waitFor200(`http://127.0.0.1:${portalPort}/`);
 const npmStartMs = performance.now() - npmStartAt;
 process.kill(-npmStart.pid, 'SIGTERM');
@@ -122,7 +137,8 @@ const lines = [
   '| Route | req/s | p99 ms | ratio to bare Fastify | non-2xx |',
   '| --- | ---: | ---: | ---: | ---: |',
   ...results.map(
-    (row) => `| ${row.title} | ${row.requestsPerSecond} | ${row.p99Ms} | ${(row.requestsPerSecond / reference.requestsPerSecond).toFixed(2)} | ${row.non2xx} |`,
+    (row) =>
+      `| ${row.title} | ${row.requestsPerSecond} | ${row.p99Ms} | ${(row.requestsPerSecond / reference.requestsPerSecond).toFixed(2)} | ${row.non2xx} |`,
   ),
   '',
   'Target: each portal route at least 0.60 of the bare hello-world.',
@@ -130,7 +146,9 @@ const lines = [
   `Cold start, built server, fresh PGlite (migrate + seed) to first 200: ${Math.round(firstStartMs)} ms.`,
   `Cold start, built server, existing data to first 200 of /wps/system/whitelabel: ${Math.round(restartMs)} ms.`,
   `\`npm start\` on a built checkout (stale-build check + server, fresh data) to first 200 of /: ${Math.round(npmStartMs)} ms. Target: under 3000 ms.`,
-  js ? `Initial JavaScript of the web app, gzip: ${(js.total / 1024).toFixed(1)} KB (${js.parts.join(', ')}). Target: under 170 KB.` : 'Web app not built: initial JavaScript not measured.',
+  js
+    ? `Initial JavaScript of the web app, gzip: ${(js.total / 1024).toFixed(1)} KB (${js.parts.join(', ')}). Target: under 170 KB.`
+    : 'Web app not built: initial JavaScript not measured.',
   '',
 ];
 console.info(lines.join('\n'));

@@ -122,6 +122,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
 
   await seedSystem(database.db, {
     merchantCode: config.merchantCode,
+    siteName: config.siteName,
     currency: config.merchantCurrency,
     defaultLanguage: config.defaultLanguage,
   });

@@ -33,6 +33,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Z0-9_]{2,20}$/, 'upper-case letters, digits and _ (2 to 20)')
     .default('DEMO'),
+  SITE_NAME: z.string().min(1).max(40).default('BDX88'),
   MERCHANT_CURRENCY: z
     .string()
     .regex(/^[A-Z]{3}$/, 'an ISO 4217 code')
@@ -67,6 +68,8 @@ export type AppConfig = {
   redisKeyPrefix: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   merchantCode: string;
+  /** Display name seeded for the site on first start. */
+  siteName: string;
   merchantCurrency: string;
   defaultLanguage: 'en' | 'bn';
   trustedProxies: string[];
@@ -113,6 +116,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     logLevel: e.LOG_LEVEL,
     merchantCode: e.MERCHANT_CODE,
+    siteName: e.SITE_NAME,
     merchantCurrency: e.MERCHANT_CURRENCY,
     defaultLanguage: e.DEFAULT_LANGUAGE,
     trustedProxies: e.TRUSTED_PROXIES,

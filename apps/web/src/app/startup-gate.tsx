@@ -57,7 +57,7 @@ export function StartupGate({ children }: { children: ReactNode }) {
   }
 
   const { info } = permission;
-  const siteName = info.merchantCode;
+  const siteName = info.siteName;
   const brand = <Wordmark name={siteName} size="sm" />;
   const toolbar = <LanguageSwitcher offered={info.languages} />;
   const contact = <CustomerServiceButton entries={info.customerService} />;

@@ -8,6 +8,7 @@ export function permissionFixture(overrides: Partial<PermissionResponse> = {}): 
   return {
     info: {
       merchantCode: 'BDX88',
+      siteName: 'BDX88',
       currency: { code: 'BDT', symbol: '৳', scale: 2 },
       defaultLanguage: 'en',
       languages: ['en', 'bn'],

@@ -76,6 +76,8 @@ export const languageCodeSchema = z.enum(knownLanguages);
 /** `value.info` of the permission response (spec section 3). */
 export const permissionInfoSchema = z.object({
   merchantCode: z.string(),
+  /** Display name of the site (header wordmark, titles, copyright). */
+  siteName: z.string(),
   currency: currencySchema,
   defaultLanguage: languageCodeSchema,
   languages: z.array(languageCodeSchema),

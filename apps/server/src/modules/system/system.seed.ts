@@ -213,7 +213,7 @@ const helpSeed: {
   },
 ];
 
-export type SystemSeedOptions = { merchantCode: string; currency: string; defaultLanguage: string };
+export type SystemSeedOptions = { merchantCode: string; siteName: string; currency: string; defaultLanguage: string };
 
 /**
  * Creates the merchant's configuration on first start. Runs in one transaction and does nothing
@@ -226,7 +226,7 @@ export async function seedSystem(db: Db, options: SystemSeedOptions): Promise<bo
       .insert(systemMerchants)
       .values({
         code: options.merchantCode,
-        name: options.merchantCode,
+        name: options.siteName,
         currencyCode: options.currency,
         currencySymbol: currency.symbol,
         currencyScale: currency.scale,

@@ -147,6 +147,7 @@ export function createSystemService(deps: SystemServiceDeps) {
       }));
     const info: PermissionInfo = {
       merchantCode: merchant.code,
+      siteName: merchant.name,
       currency: { code: merchant.currencyCode, symbol: merchant.currencySymbol, scale: merchant.currencyScale },
       defaultLanguage: merchant.defaultLanguage as PermissionInfo['defaultLanguage'],
       languages: merchant.languages as PermissionInfo['languages'],

@@ -77,6 +77,7 @@ describe('system status and permission response', () => {
     });
     expect(value.info).toMatchObject({
       merchantCode: 'DEMO',
+      siteName: 'BDX88',
       currency: { code: 'BDT', scale: 2, symbol: '৳' },
       defaultLanguage: 'en',
     });
@@ -210,10 +211,10 @@ describe('system configuration across instances', () => {
   it('seeds once: a second seed of the same merchant changes nothing', async () => {
     const database = await createTestDatabase();
     try {
-      expect(await seedSystem(database.db, { merchantCode: 'SEEDME', currency: 'VND', defaultLanguage: 'bn' })).toBe(
+      expect(await seedSystem(database.db, { merchantCode: 'SEEDME', siteName: 'Seed', currency: 'VND', defaultLanguage: 'bn' })).toBe(
         true,
       );
-      expect(await seedSystem(database.db, { merchantCode: 'SEEDME', currency: 'BDT', defaultLanguage: 'en' })).toBe(
+      expect(await seedSystem(database.db, { merchantCode: 'SEEDME', siteName: 'Seed', currency: 'BDT', defaultLanguage: 'en' })).toBe(
         false,
       );
     } finally {

@@ -32,7 +32,7 @@ export function RootLayout() {
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
-      <SiteHeader siteName={info.merchantCode} languages={info.languages} />
+      <SiteHeader siteName={info.siteName} languages={info.languages} />
       <main id="main" className="site-main" tabIndex={-1}>
         <RouteErrorBoundary resetKey={location.pathname}>
           <Suspense fallback={<RouteFallback />}>

@@ -13,7 +13,7 @@ export function SiteFooter() {
   const { t } = useTranslation();
   const permission = usePermission();
   const { info } = permission;
-  const siteName = info.merchantCode;
+  const siteName = info.siteName;
   const helpEnabled = isFeatureEnabled(permission, 'HELPCENTER3');
   const appDownloadEnabled = isFeatureEnabled(permission, 'APPDOWNLOAD3');
   const hasResources = visibleResources(info.resources, { appDownloadEnabled }).length > 0;

@@ -10,7 +10,7 @@ import './home.css';
 export function HomeRoute() {
   const { t } = useTranslation();
   const { info } = usePermission();
-  const site = info.merchantCode;
+  const site = info.siteName;
   return (
     <div className="home">
       <title>{site}</title>

@@ -10,7 +10,7 @@ export function NotFoundRoute() {
   const { info } = usePermission();
   return (
     <div className="route-centered">
-      <title>{`${t('app.notFoundTitle')} · ${info.merchantCode}`}</title>
+      <title>{`${t('app.notFoundTitle')} · ${info.siteName}`}</title>
       <StatusPanel
         tone="info"
         icon={<IconCompass size={34} />}
