@@ -10,9 +10,15 @@ const children = [
   spawn('npm', ['run', 'dev', '-w', '@portal/server'], { cwd: root, env, stdio: 'inherit' }),
   spawn('npm', ['run', 'dev', '-w', '@portal/web'], { cwd: root, env, stdio: 'inherit' }),
 ];
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => children.forEach((child) => child.kill(signal)));
-for (const child of children)
+
+function stopAll(signal) {
+  for (const child of children) child.kill(signal);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAll(signal));
+for (const child of children) {
   child.on('exit', (code) => {
-    children.forEach((other) => other.kill('SIGTERM'));
+    stopAll('SIGTERM');
     process.exit(code ?? 0);
   });
+}

@@ -211,12 +211,22 @@ describe('system configuration across instances', () => {
   it('seeds once: a second seed of the same merchant changes nothing', async () => {
     const database = await createTestDatabase();
     try {
-      expect(await seedSystem(database.db, { merchantCode: 'SEEDME', siteName: 'Seed', currency: 'VND', defaultLanguage: 'bn' })).toBe(
-        true,
-      );
-      expect(await seedSystem(database.db, { merchantCode: 'SEEDME', siteName: 'Seed', currency: 'BDT', defaultLanguage: 'en' })).toBe(
-        false,
-      );
+      expect(
+        await seedSystem(database.db, {
+          merchantCode: 'SEEDME',
+          siteName: 'Seed',
+          currency: 'VND',
+          defaultLanguage: 'bn',
+        }),
+      ).toBe(true);
+      expect(
+        await seedSystem(database.db, {
+          merchantCode: 'SEEDME',
+          siteName: 'Seed',
+          currency: 'BDT',
+          defaultLanguage: 'en',
+        }),
+      ).toBe(false);
     } finally {
       await database.close();
     }
