@@ -19,6 +19,14 @@ import type { AppConfig } from './config';
 
 import { devToolsRoutes } from './dev-tools';
 import {
+  createAuthenticate,
+  createIdentityService,
+  type DemoLogin,
+  type IdentityService,
+  identityRoutes,
+  seedDemoAccounts,
+} from './modules/identity';
+import {
   createOutboxService,
   createSystemService,
   type OutboxService,
@@ -30,11 +38,13 @@ import { type Database, openDatabase } from './platform/db';
 import type { CountryResolver } from './platform/geo/geo.types';
 import { openMmdbCountryResolver } from './platform/geo/mmdb-country-resolver';
 import { AppError } from './platform/http/app-error';
+import { installAuthContext } from './platform/http/auth-context';
 import { callGuard } from './platform/http/call-guard';
 import { failureEnvelope, ok } from './platform/http/envelope';
 import { installErrorHandler } from './platform/http/error-handler';
 import { createKv, type Kv } from './platform/kv';
 import { metricsPlugin } from './platform/metrics';
+import type { EmailProvider, SmsProvider } from './platform/notify/notify.types';
 
 export type { AppConfig } from './config';
 export { loadConfig } from './config';
@@ -45,13 +55,18 @@ export type AppDeps = {
   kv?: Kv;
   countryResolver?: CountryResolver;
   now?: () => Date;
+  /** A real SMS gateway or mailer; by default messages go to the outbox table (shown under /dev/outbox). */
+  smsProvider?: SmsProvider;
+  emailProvider?: EmailProvider;
 };
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Module services, for tests and operator tooling that run in-process. */
-    services: { system: SystemService; outbox: OutboxService };
+    services: { system: SystemService; outbox: OutboxService; identity: IdentityService };
     database: Database;
+    /** The demo logins seeded at start (SEED_DEMO), for start-up output and demos; empty otherwise. */
+    demoLogins: DemoLogin[];
   }
 }
 
@@ -105,6 +120,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installAuthContext(app);
 
   const ownsDatabase = !deps.database;
   const database =
@@ -138,8 +154,22 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   });
   const stopSystem = await system.start();
   const outbox = createOutboxService({ db: database.db, merchantCode: config.merchantCode });
+  const identity = createIdentityService({
+    db: database.db,
+    merchantCode: config.merchantCode,
+    defaultLanguage: config.defaultLanguage,
+    system,
+    sms: deps.smsProvider ?? outbox.sms,
+    email: deps.emailProvider ?? outbox.email,
+    settings: config,
+    log: app.log,
+    now: deps.now,
+  });
+  const demoLogins = config.seedDemo ? await seedDemoAccounts(identity) : [];
+  if (demoLogins.length > 0) app.log.info({ demoLogins }, 'demo accounts seeded');
 
-  app.decorate('services', { system, outbox });
+  app.decorate('services', { system, outbox, identity });
+  app.decorate('demoLogins', demoLogins);
   app.decorate('database', database);
   app.addHook('onClose', async () => {
     await stopSystem();
@@ -220,16 +250,20 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     isModuleEnabled: (moduleId) => system.isModuleEnabled(moduleId),
     accessState: (request) => system.accessState(request.ip),
     payloadEncryption: () => system.payloadEncryption(),
-    authenticate: async () => {
-      throw new AppError('AUTH_REQUIRED');
-    },
+    authenticate: createAuthenticate(identity),
   });
 
   await app.register(systemRoutes, { system });
+  await app.register(identityRoutes, {
+    identity,
+    loginRateLimitPerMinute: config.loginRateLimitPerMinute,
+    registerRateLimitPerMinute: config.registerRateLimitPerMinute,
+    captchaRefreshIntervalMs: config.captchaRefreshIntervalMs,
+  });
 
   if (config.devTools) {
     app.log.warn('DEV_TOOLS is ON: /dev/* exposes outboxes and captcha answers. Never enable it in production.');
-    await app.register(devToolsRoutes, { prefix: '/dev', outbox });
+    await app.register(devToolsRoutes, { prefix: '/dev', outbox, identity });
   }
 
   const webDist = config.serveWeb ? (config.webDistDir ?? defaultWebDist()) : undefined;

@@ -52,6 +52,26 @@ const envSchema = z.object({
   SEED_DEMO: booleanFlag.default(false),
   DEV_TOOLS: booleanFlag.default(false),
   API_DOCS: booleanFlag.default(true),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(24),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+  LOGIN_CAPTCHA_AFTER_FAILURES: z.coerce.number().int().min(0).default(3),
+  LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  REGISTER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  DEFAULT_MEMBER_PASSWORD: z.string().min(1).max(128).default('{secret}'),
+  PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(1).default(90),
+  PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  CAPTCHA_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
+  CAPTCHA_REFRESH_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
+  SMS_CODE_TTL_MINUTES: z.coerce.number().int().min(1).max(60).default(1),
+  SMS_MAX_SENDS: z.coerce.number().int().min(1).default(5),
+  SMS_SEND_WINDOW_MINUTES: z.coerce.number().int().min(1).default(5),
+  SMS_MAX_CODE_ATTEMPTS: z.coerce.number().int().min(1).default(5),
+  SMS_DAILY_QUOTA: z.coerce.number().int().min(0).default(1000),
+  SMS_REQUIRE_CAPTCHA: booleanFlag.default(true),
 });
 
 export type AppConfig = {
@@ -85,6 +105,42 @@ export type AppConfig = {
   seedDemo: boolean;
   devTools: boolean;
   apiDocs: boolean;
+  /** Where players reach the site; used in e-mailed links. Default http://localhost:<port>. */
+  publicUrl: string;
+  /** A session ends after this long without a call… */
+  sessionIdleMinutes: number;
+  /** …and this long after login, whatever happens. */
+  sessionAbsoluteHours: number;
+  /** Wrong passwords in a row that lock an account… */
+  loginMaxFailures: number;
+  /** …for this long. */
+  loginLockMinutes: number;
+  /** Failed logins (of a username, or from an IP within the window) after which login needs a captcha; 0 always. */
+  loginCaptchaAfterFailures: number;
+  loginFailureWindowMinutes: number;
+  /** Login attempts per client IP per minute (login, agent login, password resets). */
+  loginRateLimitPerMinute: number;
+  /** Registrations, free-play accounts, affiliate checks and reset e-mails per client IP per minute. */
+  registerRateLimitPerMinute: number;
+  /** Accounts whose password is this literal (spec section 9 "{secret}") must change it after logging in. */
+  defaultMemberPassword: string;
+  /** With password expiry (PWDEXPIRY3) on, a password older than this must be changed. */
+  passwordMaxAgeDays: number;
+  passwordResetTtlMinutes: number;
+  captchaTtlSeconds: number;
+  /** A client gets at most one captcha per this interval (spec section 5: one refresh per second); 0 no limit. */
+  captchaRefreshIntervalMs: number;
+  /** How long an SMS code stays valid (`expiredMinutes`). */
+  smsCodeTtlMinutes: number;
+  /** SMS sends per number, and per client IP, within the window before the 5-minute lockout. */
+  smsMaxSends: number;
+  smsSendWindowMinutes: number;
+  /** Wrong codes before an SMS code is void and must be resent. */
+  smsMaxCodeAttempts: number;
+  /** SMS messages the merchant may send per UTC day; past it senders get "quota not sufficient". */
+  smsDailyQuota: number;
+  /** Sending an SMS code needs a solved captcha (protects the SMS budget from scripted sends). */
+  smsRequireCaptcha: boolean;
 };
 
 export class ConfigError extends Error {
@@ -132,5 +188,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO,
     devTools: e.DEV_TOOLS,
     apiDocs: e.API_DOCS,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
+    loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    loginLockMinutes: e.LOGIN_LOCK_MINUTES,
+    loginCaptchaAfterFailures: e.LOGIN_CAPTCHA_AFTER_FAILURES,
+    loginFailureWindowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
+    loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+    registerRateLimitPerMinute: e.REGISTER_RATE_LIMIT_PER_MINUTE,
+    defaultMemberPassword: e.DEFAULT_MEMBER_PASSWORD,
+    passwordMaxAgeDays: e.PASSWORD_MAX_AGE_DAYS,
+    passwordResetTtlMinutes: e.PASSWORD_RESET_TTL_MINUTES,
+    captchaTtlSeconds: e.CAPTCHA_TTL_SECONDS,
+    captchaRefreshIntervalMs: e.CAPTCHA_REFRESH_INTERVAL_MS,
+    smsCodeTtlMinutes: e.SMS_CODE_TTL_MINUTES,
+    smsMaxSends: e.SMS_MAX_SENDS,
+    smsSendWindowMinutes: e.SMS_SEND_WINDOW_MINUTES,
+    smsMaxCodeAttempts: e.SMS_MAX_CODE_ATTEMPTS,
+    smsDailyQuota: e.SMS_DAILY_QUOTA,
+    smsRequireCaptcha: e.SMS_REQUIRE_CAPTCHA,
   };
 }

@@ -34,9 +34,13 @@ const relay = (service: string, module: FeatureId | null, flags: { token?: boole
 export const calls = {
   // Session and system
   login: call('POST', '/wps/session/login', 'LOGIN3', { encrypted: true }),
-  smsLoginCode: call('POST', '/wps/verification/sms/noLogin', 'SMSLOGIN3'),
+  // Serves both SMS login (SMSLOGIN3) and forgot-password by mobile (FORGOTPWDMOBILE3): the service checks
+  // the switch of the code's purpose, so the table names only their common parent.
+  smsLoginCode: call('POST', '/wps/verification/sms/noLogin', 'MEMBER'),
   freePlay: call('POST', '/wps/session/login/freeplay', 'FREEPLAY3'),
   logout: call('DELETE', '/wps/session/logout', null, { token: true }),
+  // Not in the spec's list: the agent landing page (/agent) has its own login form; only agents get in.
+  agentLogin: call('POST', '/wps/agent/session/login', 'AGENTCENTER3', { encrypted: true }),
   systemWhitelabel: call('GET', '/wps/system/whitelabel', null),
   systemRegisterSettings: call('GET', '/wps/system/setting/register', 'REGISTER3'),
   systemStatus: call('GET', '/wps/system/status', null),
@@ -48,8 +52,12 @@ export const calls = {
   registerByMobile: call('PUT', '/wps/member/register/mobile', 'MOBILENUMREG3', { encrypted: true }),
   changePassword: call('POST', '/wps/member/password', 'MEMBER', { token: true, encrypted: true }),
   forgotPasswordByEmail: call('POST', '/wps/member/password/email', 'FORGOTPWDEMAIL3'),
+  // Not in the spec's list: completes the e-mail reset with the token from the e-mailed link.
+  resetPasswordByEmail: call('POST', '/wps/member/password/reset', 'FORGOTPWDEMAIL3', { encrypted: true }),
   forgotPasswordByPhone: call('POST', '/wps/member/password/verification', 'FORGOTPWDMOBILE3', { encrypted: true }),
   memberIcon: call('POST', '/wps/member/info/icon', 'MEMBER', { token: true }),
+  // The spec's update-language action (section 4 "Language change") names no path.
+  updateLanguage: call('PUT', '/wps/member/language', 'MEMBER', { token: true }),
   fundsConsolidated: call('GET', '/wps/member/info/funds/consolidated', 'AGENTPOLICY3', { token: true }),
   affiliateCheck: call('POST', '/wps/agent/affiliate', 'REGISTER3'),
   captcha: call('GET', '/wps/captcha', null),

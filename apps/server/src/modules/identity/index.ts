@@ -1,0 +1,11 @@
+/** The identity module's public face: other modules and app.ts use only what is exported here. */
+export { createAuthenticate, requireRealAccount } from './identity.auth';
+export { identityRoutes } from './identity.routes';
+export { type DemoLogin, seedDemoAccounts } from './identity.seed';
+export {
+  type AccountSummary,
+  type CreateAccountInput,
+  createIdentityService,
+  type IdentityService,
+  type IdentitySettings,
+} from './identity.service';
