@@ -10,6 +10,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 function newestMtime(dir) {
   let newest = 0;
   if (!existsSync(dir)) return newest;
+  if (!statSync(dir).isDirectory()) return statSync(dir).mtimeMs;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.name === 'node_modules' || entry.name === 'dist') continue;
     const full = path.join(dir, entry.name);
@@ -61,8 +62,9 @@ server.on('message', (message) => {
       `    Dev tools       ${base}/dev/      (DEV_TOOLS=${env.DEV_TOOLS})`,
       `    Database        ${env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${env.DATA_DIR ?? './.data'}`}`,
       '',
-      '  Seeded: merchant DEMO (BDT, EN/BN), whitelabel feature tree, registration rules, help centre, customer-service links.',
-      '  Demo logins: none yet — player, agent and operator accounts arrive with the identity and back-office modules.',
+      '  Seeded: merchant (BDT, EN/BN), whitelabel feature tree, registration rules, help centre, customer-service links.',
+      '  Demo logins (player site; agents also at /agent):',
+      ...(message.demoLogins ?? []).map((login) => `    ${login.role.padEnd(8)} ${login.username.padEnd(16)} ${login.password}`),
       '',
     ].join('\n'),
   );

@@ -26,7 +26,7 @@ async function main(): Promise<void> {
     { address, startMs: Math.round(performance.now() - startedAt), database: app.database.kind },
     'server listening',
   );
-  process.send?.({ type: 'listening', address });
+  process.send?.({ type: 'listening', address, demoLogins: app.demoLogins });
 }
 
 main().catch((error: unknown) => {
