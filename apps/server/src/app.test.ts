@@ -268,6 +268,11 @@ describe('platform: envelope, errors and guards', () => {
     expect(ui.body).toContain('swagger');
   });
 
+  it('wires the wallet: a fresh ledger verifies clean', async () => {
+    const report = await app.services.wallet.verifyLedger();
+    expect(report.ok).toBe(true);
+  });
+
   it('does not expose development tools unless DEV_TOOLS is on', async () => {
     for (const url of ['/dev/', '/dev/outbox']) {
       const response = await app.inject({ method: 'GET', url });

@@ -34,6 +34,7 @@ import {
   seedSystem,
   systemRoutes,
 } from './modules/system';
+import { createWalletIdempotencyStorage, createWalletService, type WalletService } from './modules/wallet';
 import { type Database, openDatabase } from './platform/db';
 import type { CountryResolver } from './platform/geo/geo.types';
 import { openMmdbCountryResolver } from './platform/geo/mmdb-country-resolver';
@@ -42,6 +43,7 @@ import { installAuthContext } from './platform/http/auth-context';
 import { callGuard } from './platform/http/call-guard';
 import { failureEnvelope, ok } from './platform/http/envelope';
 import { installErrorHandler } from './platform/http/error-handler';
+import { type IdempotencyOptions, idempotencyPlugin } from './platform/idempotency';
 import { createKv, type Kv } from './platform/kv';
 import { metricsPlugin } from './platform/metrics';
 import type { EmailProvider, SmsProvider } from './platform/notify/notify.types';
@@ -55,6 +57,8 @@ export type AppDeps = {
   kv?: Kv;
   countryResolver?: CountryResolver;
   now?: () => Date;
+  /** Overrides for the Idempotency-Key layer (tests name the caller's key space without logging in). */
+  idempotency?: Pick<IdempotencyOptions, 'scope' | 'leaseMs'>;
   /** A real SMS gateway or mailer; by default messages go to the outbox table (shown under /dev/outbox). */
   smsProvider?: SmsProvider;
   emailProvider?: EmailProvider;
@@ -63,7 +67,7 @@ export type AppDeps = {
 declare module 'fastify' {
   interface FastifyInstance {
     /** Module services, for tests and operator tooling that run in-process. */
-    services: { system: SystemService; outbox: OutboxService; identity: IdentityService };
+    services: { system: SystemService; outbox: OutboxService; identity: IdentityService; wallet: WalletService };
     database: Database;
     /** The demo logins seeded at start (SEED_DEMO), for start-up output and demos; empty otherwise. */
     demoLogins: DemoLogin[];
@@ -168,7 +172,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const demoLogins = config.seedDemo ? await seedDemoAccounts(identity) : [];
   if (demoLogins.length > 0) app.log.info({ demoLogins }, 'demo accounts seeded');
 
-  app.decorate('services', { system, outbox, identity });
+  const wallet = createWalletService({ db: database.db, merchantCode: config.merchantCode, log: app.log });
+  app.decorate('services', { system, outbox, identity, wallet });
   app.decorate('demoLogins', demoLogins);
   app.decorate('database', database);
   app.addHook('onClose', async () => {
@@ -251,6 +256,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     accessState: (request) => system.accessState(request.ip),
     payloadEncryption: () => system.payloadEncryption(),
     authenticate: createAuthenticate(identity),
+  });
+  // Money-moving routes opt in with `config: { idempotency: true }`; a repeated Idempotency-Key replays the first answer.
+  await app.register(idempotencyPlugin, {
+    storage: createWalletIdempotencyStorage({ db: database.db }),
+    ...deps.idempotency,
   });
 
   await app.register(systemRoutes, { system });

@@ -10,3 +10,4 @@ export * from './registration-patterns';
 export * from './schemas/identity';
 export * from './schemas/register-settings';
 export * from './schemas/system';
+export * from './schemas/wallet';

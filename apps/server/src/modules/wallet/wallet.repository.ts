@@ -1,0 +1,376 @@
+import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db';
+import { walletAccounts, walletEntries, walletIdempotencyKeys, walletTransfers } from './wallet.tables';
+
+export type AccountRow = typeof walletAccounts.$inferSelect;
+export type TransferRow = typeof walletTransfers.$inferSelect;
+export type NewTransferRow = typeof walletTransfers.$inferInsert;
+export type EntryRow = typeof walletEntries.$inferSelect;
+export type IdempotencyKeyRow = typeof walletIdempotencyKeys.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------- accounts
+
+export type AccountOwnerKey = {
+  merchantCode: string;
+  ownerType: string;
+  ownerId: number | null;
+  kind: string;
+  currency: string;
+};
+
+function ownerCondition(owner: AccountOwnerKey) {
+  return and(
+    eq(walletAccounts.merchantCode, owner.merchantCode),
+    eq(walletAccounts.ownerType, owner.ownerType),
+    owner.ownerId === null ? isNull(walletAccounts.ownerId) : eq(walletAccounts.ownerId, owner.ownerId),
+    eq(walletAccounts.kind, owner.kind),
+    eq(walletAccounts.currency, owner.currency),
+  );
+}
+
+export async function findAccountByOwner(db: DbOrTx, owner: AccountOwnerKey): Promise<AccountRow | null> {
+  const [row] = await db.select().from(walletAccounts).where(ownerCondition(owner));
+  return row ?? null;
+}
+
+/** Creates the account unless it exists (two concurrent callers both succeed), then reads it. */
+export async function ensureAccount(
+  db: DbOrTx,
+  owner: AccountOwnerKey & { allowNegative: boolean },
+): Promise<AccountRow> {
+  await db.insert(walletAccounts).values(owner).onConflictDoNothing();
+  const row = await findAccountByOwner(db, owner);
+  if (!row) throw new Error('wallet account insert returned nothing');
+  return row;
+}
+
+export async function findAccount(db: DbOrTx, accountId: number): Promise<AccountRow | null> {
+  const [row] = await db.select().from(walletAccounts).where(eq(walletAccounts.id, accountId));
+  return row ?? null;
+}
+
+/**
+ * Locks the accounts `FOR UPDATE` in ascending id order and returns them. PostgreSQL locks rows as the
+ * sorted result is produced, so every writer takes its locks in the same global order and two transfers
+ * A→B and B→A cannot deadlock (Nakama core_wallet.go, pgledger).
+ */
+export async function lockAccounts(db: DbOrTx, accountIds: number[]): Promise<AccountRow[]> {
+  return db
+    .select()
+    .from(walletAccounts)
+    .where(inArray(walletAccounts.id, accountIds))
+    .orderBy(asc(walletAccounts.id))
+    .for('update');
+}
+
+/** Moves an account's cached balance and reservation by the given deltas; returns the new values. */
+export async function applyToAccount(
+  db: DbOrTx,
+  accountId: number,
+  change: { balanceDelta: bigint; pendingDelta: bigint },
+): Promise<{ balance: bigint; pendingDebits: bigint }> {
+  const [row] = await db
+    .update(walletAccounts)
+    .set({
+      balance: sql`${walletAccounts.balance} + ${change.balanceDelta.toString()}::bigint`,
+      pendingDebits: sql`${walletAccounts.pendingDebits} + ${change.pendingDelta.toString()}::bigint`,
+    })
+    .where(eq(walletAccounts.id, accountId))
+    .returning({ balance: walletAccounts.balance, pendingDebits: walletAccounts.pendingDebits });
+  if (!row) throw new Error(`wallet account ${accountId} vanished while locked`);
+  return row;
+}
+
+// --------------------------------------------------------------------------------------------- transfers
+
+export async function findTransferByKey(db: DbOrTx, idempotencyKey: string): Promise<TransferRow | null> {
+  const [row] = await db.select().from(walletTransfers).where(eq(walletTransfers.idempotencyKey, idempotencyKey));
+  return row ?? null;
+}
+
+export async function findTransfer(db: DbOrTx, transferId: number): Promise<TransferRow | null> {
+  const [row] = await db.select().from(walletTransfers).where(eq(walletTransfers.id, transferId));
+  return row ?? null;
+}
+
+/** The posting or void of a hold, if it has been resolved. */
+export async function findResolution(db: DbOrTx, pendingId: number): Promise<TransferRow | null> {
+  const [row] = await db.select().from(walletTransfers).where(eq(walletTransfers.pendingId, pendingId));
+  return row ?? null;
+}
+
+export async function findReversal(db: DbOrTx, transferId: number): Promise<TransferRow | null> {
+  const [row] = await db.select().from(walletTransfers).where(eq(walletTransfers.reversesTransferId, transferId));
+  return row ?? null;
+}
+
+export async function insertTransfer(db: DbOrTx, values: NewTransferRow): Promise<TransferRow> {
+  const [row] = await db.insert(walletTransfers).values(values).returning();
+  if (!row) throw new Error('wallet transfer insert returned nothing');
+  return row;
+}
+
+export async function insertEntries(
+  db: DbOrTx,
+  entries: { transferId: number; accountId: number; amount: bigint; balanceAfter: bigint }[],
+): Promise<EntryRow[]> {
+  return db.insert(walletEntries).values(entries).returning();
+}
+
+export async function findEntriesOfTransfer(db: DbOrTx, transferId: number): Promise<EntryRow[]> {
+  return db.select().from(walletEntries).where(eq(walletEntries.transferId, transferId)).orderBy(asc(walletEntries.id));
+}
+
+export type HistoryRow = {
+  entry: EntryRow;
+  transfer: TransferRow;
+};
+
+/** An account's entries, newest first, with their transfers. */
+export async function listEntries(
+  db: DbOrTx,
+  accountId: number,
+  page: { offset: number; limit: number },
+): Promise<{ rows: HistoryRow[]; total: number }> {
+  const rows = await db
+    .select({ entry: walletEntries, transfer: walletTransfers })
+    .from(walletEntries)
+    .innerJoin(walletTransfers, eq(walletTransfers.id, walletEntries.transferId))
+    .where(eq(walletEntries.accountId, accountId))
+    .orderBy(desc(walletEntries.id))
+    .offset(page.offset)
+    .limit(page.limit);
+  const [totals] = await db
+    .select({ total: count() })
+    .from(walletEntries)
+    .where(eq(walletEntries.accountId, accountId));
+  return { rows, total: totals?.total ?? 0 };
+}
+
+// -------------------------------------------------------------------------------------------- reconciliation
+
+/** Reads rows of a raw query; PGlite and node-postgres both answer `{ rows }`. */
+async function rowsOf<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+export type LedgerCounts = { accounts: number; transfers: number; entries: number };
+
+export async function ledgerCounts(db: DbOrTx): Promise<LedgerCounts> {
+  const [row] = await rowsOf<{ accounts: string; transfers: string; entries: string }>(
+    db,
+    sql`select (select count(*) from wallet_accounts)::text as accounts,
+               (select count(*) from wallet_transfers)::text as transfers,
+               (select count(*) from wallet_entries)::text as entries`,
+  );
+  return {
+    accounts: Number(row?.accounts ?? 0),
+    transfers: Number(row?.transfers ?? 0),
+    entries: Number(row?.entries ?? 0),
+  };
+}
+
+/**
+ * The reconciliation queries. Each returns the rows that break one invariant (at most `limit`); an
+ * empty result means the invariant holds. Amounts come back as text so no driver turns them into floats.
+ */
+export const ledgerBreachQueries = {
+  /** The cached balance differs from the sum of the account's entries. */
+  cachedBalance: (db: DbOrTx, limit: number) =>
+    rowsOf<{ account_id: string; cached: string; computed: string }>(
+      db,
+      sql`select a.id::text as account_id, a.balance::text as cached, coalesce(e.total, 0)::text as computed
+          from wallet_accounts a
+          left join (select account_id, sum(amount) as total from wallet_entries group by account_id) e
+            on e.account_id = a.id
+          where a.balance <> coalesce(e.total, 0)
+          order by a.id limit ${limit}`,
+    ),
+  /** An entry's balance_after is not the running sum of the account's entries up to it. */
+  entryChain: (db: DbOrTx, limit: number) =>
+    rowsOf<{ entry_id: string; account_id: string; recorded: string; running: string }>(
+      db,
+      sql`select id::text as entry_id, account_id::text, balance_after::text as recorded, running::text
+          from (select id, account_id, balance_after,
+                       sum(amount) over (partition by account_id order by id) as running
+                from wallet_entries) chain
+          where balance_after <> running
+          order by id limit ${limit}`,
+    ),
+  /**
+   * A posted transfer lacks its two entries (minus the amount on the debit account, plus on the credit
+   * account), or a hold or void has entries, or an entry's account has another currency than its transfer.
+   */
+  transferEntries: (db: DbOrTx, limit: number) =>
+    rowsOf<{ transfer_id: string; state: string; problem: string }>(
+      db,
+      sql`select t.id::text as transfer_id, t.state,
+                 case when t.state <> 'posted' then 'entries on a ' || t.state || ' transfer'
+                      else 'entries do not match the transfer' end as problem
+          from wallet_transfers t
+          left join lateral (
+            select count(*) as n,
+                   count(*) filter (where e.account_id = t.debit_account_id and e.amount = -t.amount) as debit_ok,
+                   count(*) filter (where e.account_id = t.credit_account_id and e.amount = t.amount) as credit_ok,
+                   count(*) filter (where a.currency <> t.currency) as wrong_currency
+            from wallet_entries e join wallet_accounts a on a.id = e.account_id
+            where e.transfer_id = t.id
+          ) e on true
+          where (t.state = 'posted' and (e.n <> 2 or e.debit_ok <> 1 or e.credit_ok <> 1 or e.wrong_currency > 0))
+             or (t.state <> 'posted' and e.n <> 0)
+          order by t.id limit ${limit}`,
+    ),
+  /** Net of all entries per currency: zero when debits equal credits. */
+  netByCurrency: (db: DbOrTx) =>
+    rowsOf<{ currency: string; net: string }>(
+      db,
+      sql`select a.currency, coalesce(sum(e.amount), 0)::text as net
+          from wallet_accounts a join wallet_entries e on e.account_id = a.id
+          group by a.currency order by a.currency`,
+    ),
+  /** An account that may not go negative is negative, or its holds exceed its balance. */
+  negative: (db: DbOrTx, limit: number) =>
+    rowsOf<{ account_id: string; owner_type: string; balance: string; pending_debits: string }>(
+      db,
+      sql`select id::text as account_id, owner_type, balance::text, pending_debits::text
+          from wallet_accounts
+          where (not allow_negative and (balance < 0 or balance - pending_debits < 0))
+             or (allow_negative and owner_type in ('player', 'agent'))
+             or pending_debits < 0
+          order by id limit ${limit}`,
+    ),
+  /** pending_debits differs from the sum of the account's unresolved holds. */
+  pendingDebits: (db: DbOrTx, limit: number) =>
+    rowsOf<{ account_id: string; cached: string; computed: string }>(
+      db,
+      sql`select a.id::text as account_id, a.pending_debits::text as cached, coalesce(h.total, 0)::text as computed
+          from wallet_accounts a
+          left join (
+            select t.debit_account_id, sum(t.amount) as total
+            from wallet_transfers t
+            where t.state = 'pending'
+              and not exists (select 1 from wallet_transfers r where r.pending_id = t.id)
+            group by t.debit_account_id
+          ) h on h.debit_account_id = a.id
+          where a.pending_debits <> coalesce(h.total, 0)
+          order by a.id limit ${limit}`,
+    ),
+  /**
+   * A hold resolved more than once, or a resolution that does not match its hold (not a hold, other
+   * accounts, another amount or currency).
+   */
+  pendingResolution: (db: DbOrTx, limit: number) =>
+    rowsOf<{ transfer_id: string; problem: string }>(
+      db,
+      sql`select pending_id::text as transfer_id, 'resolved ' || count(*) || ' times' as problem
+          from wallet_transfers where pending_id is not null
+          group by pending_id having count(*) > 1
+          union all
+          select r.id::text, 'resolution does not match hold ' || r.pending_id
+          from wallet_transfers r join wallet_transfers h on h.id = r.pending_id
+          where h.state <> 'pending' or h.debit_account_id <> r.debit_account_id
+             or h.credit_account_id <> r.credit_account_id or h.amount <> r.amount or h.currency <> r.currency
+          limit ${limit}`,
+    ),
+  /** A transfer reversed more than once, or a reversal that does not mirror a posted transfer. */
+  reversal: (db: DbOrTx, limit: number) =>
+    rowsOf<{ transfer_id: string; problem: string }>(
+      db,
+      sql`select reverses_transfer_id::text as transfer_id, 'reversed ' || count(*) || ' times' as problem
+          from wallet_transfers where reverses_transfer_id is not null
+          group by reverses_transfer_id having count(*) > 1
+          union all
+          select r.id::text, 'reversal does not mirror posted transfer ' || r.reverses_transfer_id
+          from wallet_transfers r join wallet_transfers o on o.id = r.reverses_transfer_id
+          where r.state <> 'posted' or o.state <> 'posted' or o.debit_account_id <> r.credit_account_id
+             or o.credit_account_id <> r.debit_account_id or o.amount <> r.amount or o.currency <> r.currency
+          limit ${limit}`,
+    ),
+};
+
+// -------------------------------------------------------------------------------------- HTTP idempotency
+
+/**
+ * Claims (scope, key) for a request: inserts an in-progress row, or takes over an in-progress row of the same
+ * request whose lease has run out (its server died mid-request). Returns the row when this caller holds the
+ * claim, null when someone else does or the key is completed.
+ */
+export async function claimIdempotencyKey(
+  db: DbOrTx,
+  claim: { scope: string; key: string; requestHash: string; leaseMs: number },
+): Promise<IdempotencyKeyRow | null> {
+  const lockedUntil = sql`now() + ${`${claim.leaseMs} milliseconds`}::interval`;
+  const [row] = await db
+    .insert(walletIdempotencyKeys)
+    .values({
+      scope: claim.scope,
+      key: claim.key,
+      requestHash: claim.requestHash,
+      state: 'in_progress',
+      lockedUntil,
+    })
+    .onConflictDoUpdate({
+      target: [walletIdempotencyKeys.scope, walletIdempotencyKeys.key],
+      set: { lockedUntil },
+      setWhere: and(
+        eq(walletIdempotencyKeys.state, 'in_progress'),
+        eq(walletIdempotencyKeys.requestHash, claim.requestHash),
+        lt(walletIdempotencyKeys.lockedUntil, sql`now()`),
+      ),
+    })
+    .returning();
+  return row ?? null;
+}
+
+export async function findIdempotencyKey(db: DbOrTx, scope: string, key: string): Promise<IdempotencyKeyRow | null> {
+  const [row] = await db
+    .select()
+    .from(walletIdempotencyKeys)
+    .where(and(eq(walletIdempotencyKeys.scope, scope), eq(walletIdempotencyKeys.key, key)));
+  return row ?? null;
+}
+
+export async function completeIdempotencyKey(
+  db: DbOrTx,
+  scope: string,
+  key: string,
+  response: { statusCode: number; contentType: string | null; body: string },
+): Promise<void> {
+  await db
+    .update(walletIdempotencyKeys)
+    .set({ state: 'completed', ...response, completedAt: sql`now()` })
+    .where(
+      and(
+        eq(walletIdempotencyKeys.scope, scope),
+        eq(walletIdempotencyKeys.key, key),
+        eq(walletIdempotencyKeys.state, 'in_progress'),
+      ),
+    );
+}
+
+export async function releaseIdempotencyKey(db: DbOrTx, scope: string, key: string): Promise<void> {
+  await db
+    .delete(walletIdempotencyKeys)
+    .where(
+      and(
+        eq(walletIdempotencyKeys.scope, scope),
+        eq(walletIdempotencyKeys.key, key),
+        eq(walletIdempotencyKeys.state, 'in_progress'),
+      ),
+    );
+}
+
+/** Forgets completed keys older than the cut-off, and abandoned claims whose lease ran out before it. */
+export async function purgeIdempotencyKeys(db: DbOrTx, olderThan: Date): Promise<number> {
+  const rows = await db
+    .delete(walletIdempotencyKeys)
+    .where(
+      or(
+        and(eq(walletIdempotencyKeys.state, 'completed'), lt(walletIdempotencyKeys.createdAt, olderThan)),
+        and(eq(walletIdempotencyKeys.state, 'in_progress'), lt(walletIdempotencyKeys.lockedUntil, olderThan)),
+      ),
+    )
+    .returning({ key: walletIdempotencyKeys.key });
+  return rows.length;
+}

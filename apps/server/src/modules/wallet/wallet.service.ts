@@ -1,0 +1,663 @@
+import type {
+  LedgerVerifyReport,
+  WalletAccountKind,
+  WalletBalance,
+  WalletHistoryPage,
+  WalletOwnerType,
+  WalletTransferKind,
+  WalletTransferState,
+} from '@portal/contract';
+import { type Db, type DbOrTx, isRetryableDbError, isUniqueViolation, type Tx } from '../../platform/db';
+import { AppError, isAppError } from '../../platform/http/app-error';
+import { requestHash } from '../../platform/idempotency';
+import * as repo from './wallet.repository';
+
+/** Who owns an account: a player or agent (identity account id), or the house / the system itself. */
+export type WalletOwner = { type: 'player' | 'agent'; id: number } | { type: 'house' | 'system' };
+
+export type WalletAccount = {
+  id: number;
+  ownerType: WalletOwnerType;
+  ownerId: number | null;
+  kind: string;
+  currency: string;
+  balanceMinor: bigint;
+  pendingDebitsMinor: bigint;
+  /** balance minus pending debits: what can be spent now. */
+  availableMinor: bigint;
+  allowNegative: boolean;
+};
+
+export type TransferEntry = { accountId: number; amountMinor: bigint; balanceAfterMinor: bigint };
+
+export type Transfer = {
+  id: number;
+  idempotencyKey: string;
+  debitAccountId: number;
+  creditAccountId: number;
+  amountMinor: bigint;
+  currency: string;
+  kind: string;
+  state: WalletTransferState;
+  /** For a posting or void: the hold it resolves. */
+  pendingId: number | null;
+  reversesTransferId: number | null;
+  metadata: Record<string, unknown>;
+  createdAt: Date;
+  /** The two entries of a posted transfer (debit first); empty for holds and voids. */
+  entries: TransferEntry[];
+  /** True when the key had already been used with the same request and this is the first result again. */
+  replayed: boolean;
+};
+
+export type TransferInput = {
+  /** Chosen by the caller before it submits, so a retry after a timeout cannot move money twice. */
+  idempotencyKey: string;
+  debit: number;
+  credit: number;
+  amountMinor: bigint;
+  currency: string;
+  kind: WalletTransferKind;
+  metadata?: Record<string, unknown>;
+};
+
+export type ResolveOptions = { metadata?: Record<string, unknown> };
+
+export type WalletServiceDeps = {
+  db: Db;
+  merchantCode: string;
+  /** Attempts of one write when it loses a race (serialization failure, deadlock); default 8. */
+  maxAttempts?: number;
+  log?: { warn(object: unknown, message: string): void; error(object: unknown, message: string): void };
+};
+
+/** Amounts above this are refused: far beyond any real transfer, and far from bigint column overflow. */
+const maxAmountMinor = 10n ** 17n;
+const keyPattern = /^[\x21-\x7e]{1,128}$/;
+const currencyPattern = /^[A-Z]{3}$/;
+const maxMetadataChars = 4096;
+/** Unique constraints a concurrent writer can trip; the rerun then finds the winner and answers from it. */
+const raceConstraints = new Set([
+  'wallet_transfers_idempotency_key_uq',
+  'wallet_transfers_pending_id_uq',
+  'wallet_transfers_reverses_uq',
+]);
+
+function constraintOf(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth += 1) {
+    const constraint = (current as { constraint?: unknown }).constraint;
+    if (typeof constraint === 'string') return constraint;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function invalid(path: string, message: string): AppError {
+  return new AppError('VALIDATION_FAILED', {}, [{ path, code: 'invalid', message }]);
+}
+
+function assertKey(idempotencyKey: string): void {
+  if (typeof idempotencyKey !== 'string' || !keyPattern.test(idempotencyKey)) {
+    throw invalid('idempotencyKey', 'An idempotency key is 1 to 128 printable characters without spaces');
+  }
+}
+
+function assertId(path: string, value: number): void {
+  if (!Number.isSafeInteger(value) || value < 1) throw invalid(path, 'Not an id');
+}
+
+function assertAmount(amountMinor: bigint): void {
+  if (typeof amountMinor !== 'bigint' || amountMinor <= 0n || amountMinor > maxAmountMinor) {
+    throw new AppError('WALLET_AMOUNT_INVALID', { amountMinor: String(amountMinor) });
+  }
+}
+
+function normaliseMetadata(metadata: Record<string, unknown> | undefined): Record<string, unknown> {
+  if (metadata === undefined) return {};
+  if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) {
+    throw invalid('metadata', 'Metadata is a JSON object');
+  }
+  let text: string;
+  try {
+    text = JSON.stringify(metadata);
+  } catch {
+    throw invalid('metadata', 'Metadata must be plain JSON (no bigint, no cycles)');
+  }
+  if (text.length > maxMetadataChars) throw invalid('metadata', `Metadata is at most ${maxMetadataChars} characters`);
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+function toAccount(row: repo.AccountRow): WalletAccount {
+  return {
+    id: row.id,
+    ownerType: row.ownerType as WalletOwnerType,
+    ownerId: row.ownerId,
+    kind: row.kind,
+    currency: row.currency,
+    balanceMinor: row.balance,
+    pendingDebitsMinor: row.pendingDebits,
+    availableMinor: row.balance - row.pendingDebits,
+    allowNegative: row.allowNegative,
+  };
+}
+
+function toTransfer(row: repo.TransferRow, entries: repo.EntryRow[], replayed: boolean): Transfer {
+  const ordered = [...entries].sort((a, b) => (a.amount < b.amount ? -1 : 1));
+  return {
+    id: row.id,
+    idempotencyKey: row.idempotencyKey,
+    debitAccountId: row.debitAccountId,
+    creditAccountId: row.creditAccountId,
+    amountMinor: row.amount,
+    currency: row.currency,
+    kind: row.kind,
+    state: row.state as WalletTransferState,
+    pendingId: row.pendingId,
+    reversesTransferId: row.reversesTransferId,
+    metadata: row.metadata,
+    createdAt: row.createdAt,
+    entries: ordered.map((entry) => ({
+      accountId: entry.accountId,
+      amountMinor: entry.amount,
+      balanceAfterMinor: entry.balanceAfter,
+    })),
+    replayed,
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The wallet ledger: the one write path for money (ARCHITECTURE.md section 4). Every write is one transaction
+ * that locks the touched accounts FOR UPDATE in ascending id order, replays or refuses a used idempotency key,
+ * checks funds, appends the transfer and its entries and moves the cached balances; it is retried from the
+ * start when PostgreSQL reports a serialization failure or deadlock.
+ *
+ * Player and agent accounts never go negative: checked here, and by CHECK constraints in the database.
+ * Transfers and entries are append-only (a trigger refuses UPDATE and DELETE); corrections are reversals.
+ * @see https://docs.tigerbeetle.com/coding/two-phase-transfers/ (holds: pending, post, void)
+ */
+export function createWalletService(deps: WalletServiceDeps) {
+  const maxAttempts = deps.maxAttempts ?? 8;
+
+  /**
+   * Runs one write transaction, again from the start when it lost a race. Domain errors (AppError) are
+   * answers, not races, and leave at once.
+   */
+  async function write(idempotencyKey: string, hash: string, work: (tx: Tx) => Promise<Transfer>): Promise<Transfer> {
+    // A used key is answered from its stored transfer without a lock, so retries never queue behind a hot account.
+    // The work checks the key again once it holds the locks, for a twin that committed in between.
+    const earlier = await replayOrConflict(deps.db, idempotencyKey, hash);
+    if (earlier) return earlier;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await deps.db.transaction(work);
+      } catch (error) {
+        if (isAppError(error)) throw error;
+        const race =
+          isRetryableDbError(error) || (isUniqueViolation(error) && raceConstraints.has(constraintOf(error) ?? ''));
+        if (!race) throw error;
+        if (attempt >= maxAttempts) {
+          deps.log?.error({ err: error, attempts: attempt }, 'wallet write kept losing races; giving up');
+          throw new AppError('SERVICE_UNAVAILABLE');
+        }
+        // Exponential backoff with jitter, capped: contenders spread out instead of colliding again.
+        await sleep(Math.min(200, 2 * 2 ** attempt) * (0.5 + Math.random() / 2));
+      }
+    }
+  }
+
+  /** Locks both accounts (ascending id) and returns those of this merchant by id. */
+  async function lockPair(tx: Tx, first: number, second: number): Promise<Map<number, repo.AccountRow>> {
+    const rows = await repo.lockAccounts(tx, [first, second]);
+    return new Map(rows.filter((row) => row.merchantCode === deps.merchantCode).map((row) => [row.id, row]));
+  }
+
+  function need(accounts: Map<number, repo.AccountRow>, accountId: number): repo.AccountRow {
+    const row = accounts.get(accountId);
+    if (!row) throw new AppError('WALLET_ACCOUNT_NOT_FOUND', { accountId });
+    return row;
+  }
+
+  /** The first result for a used key with the same request; a refusal for the same key with another request. */
+  async function replayOrConflict(tx: DbOrTx, idempotencyKey: string, hash: string): Promise<Transfer | null> {
+    const existing = await repo.findTransferByKey(tx, idempotencyKey);
+    if (!existing) return null;
+    if (existing.requestHash !== hash) {
+      throw new AppError('WALLET_IDEMPOTENCY_CONFLICT', { idempotencyKey, transferId: existing.id });
+    }
+    const entries = existing.state === 'posted' ? await repo.findEntriesOfTransfer(tx, existing.id) : [];
+    return toTransfer(existing, entries, true);
+  }
+
+  function assertCurrency(account: repo.AccountRow, currency: string): void {
+    if (account.currency !== currency) {
+      throw new AppError('WALLET_CURRENCY_MISMATCH', {
+        accountId: account.id,
+        accountCurrency: account.currency,
+        currency,
+      });
+    }
+  }
+
+  /** The service's half of "never negative"; the CHECK constraint is the database's half. */
+  function assertAvailable(account: repo.AccountRow, amountMinor: bigint): void {
+    if (account.allowNegative) return;
+    const available = account.balance - account.pendingDebits;
+    if (available < amountMinor) {
+      throw new AppError('WALLET_INSUFFICIENT_FUNDS', {
+        accountId: account.id,
+        availableMinor: available.toString(),
+        requestedMinor: amountMinor.toString(),
+      });
+    }
+  }
+
+  /** Moves posted money between two locked accounts and appends the transfer with its two entries. */
+  async function post(
+    tx: Tx,
+    values: repo.NewTransferRow & { amount: bigint },
+    options: { releasesHold: boolean },
+  ): Promise<Transfer> {
+    const debit = await repo.applyToAccount(tx, values.debitAccountId, {
+      balanceDelta: -values.amount,
+      pendingDelta: options.releasesHold ? -values.amount : 0n,
+    });
+    const credit = await repo.applyToAccount(tx, values.creditAccountId, {
+      balanceDelta: values.amount,
+      pendingDelta: 0n,
+    });
+    const transfer = await repo.insertTransfer(tx, { ...values, state: 'posted' });
+    const entries = await repo.insertEntries(tx, [
+      {
+        transferId: transfer.id,
+        accountId: values.debitAccountId,
+        amount: -values.amount,
+        balanceAfter: debit.balance,
+      },
+      {
+        transferId: transfer.id,
+        accountId: values.creditAccountId,
+        amount: values.amount,
+        balanceAfter: credit.balance,
+      },
+    ]);
+    return toTransfer(transfer, entries, false);
+  }
+
+  /** Validates a transfer or hold request and returns its hash and normalised metadata. */
+  function prepare(op: 'transfer' | 'hold', input: TransferInput) {
+    assertKey(input.idempotencyKey);
+    assertId('debit', input.debit);
+    assertId('credit', input.credit);
+    assertAmount(input.amountMinor);
+    if (!currencyPattern.test(input.currency)) throw invalid('currency', 'An ISO 4217 currency code');
+    if (typeof input.kind !== 'string' || !/^[A-Z][A-Z0-9_]{1,39}$/.test(input.kind)) {
+      throw invalid('kind', 'A transfer kind');
+    }
+    if (input.debit === input.credit) throw new AppError('WALLET_SAME_ACCOUNT', { accountId: input.debit });
+    const metadata = normaliseMetadata(input.metadata);
+    const hash = requestHash({
+      op,
+      debit: input.debit,
+      credit: input.credit,
+      amountMinor: input.amountMinor,
+      currency: input.currency,
+      kind: input.kind,
+      metadata,
+    });
+    return { hash, metadata };
+  }
+
+  /**
+   * Looks up the hold or transfer that a post, void or reversal names and locks its two accounts. Transfers
+   * are immutable, so reading the target before locking is safe; the locks then serialise every writer that
+   * resolves or reverses it. Null when there is no such transfer of this merchant.
+   */
+  async function lockTarget(tx: Tx, transferId: number) {
+    const target = await repo.findTransfer(tx, transferId);
+    if (!target) return null;
+    const accounts = await lockPair(tx, target.debitAccountId, target.creditAccountId);
+    return accounts.size === 2 ? { target, accounts } : null;
+  }
+
+  /**
+   * An account with its cached balance.
+   * @throws WALLET_ACCOUNT_NOT_FOUND
+   */
+  async function getAccount(accountId: number): Promise<WalletAccount> {
+    const row = await repo.findAccount(deps.db, accountId);
+    if (!row || row.merchantCode !== deps.merchantCode) throw new AppError('WALLET_ACCOUNT_NOT_FOUND', { accountId });
+    return toAccount(row);
+  }
+
+  async function resolveHold(
+    action: 'post' | 'void',
+    pendingId: number,
+    idempotencyKey: string,
+    options: ResolveOptions,
+  ): Promise<Transfer> {
+    assertKey(idempotencyKey);
+    assertId('pendingId', pendingId);
+    const extra = normaliseMetadata(options.metadata);
+    const hash = requestHash({ op: action, pendingId, metadata: extra });
+    return write(idempotencyKey, hash, async (tx) => {
+      const locked = await lockTarget(tx, pendingId);
+      const replay = await replayOrConflict(tx, idempotencyKey, hash);
+      if (replay) return replay;
+      if (!locked) throw new AppError('WALLET_TRANSFER_NOT_FOUND', { transferId: pendingId });
+      const hold = locked.target;
+      if (hold.state !== 'pending') throw new AppError('WALLET_TRANSFER_NOT_PENDING', { transferId: pendingId });
+      const resolution = await repo.findResolution(tx, hold.id);
+      if (resolution) {
+        throw new AppError('WALLET_PENDING_ALREADY_RESOLVED', {
+          pendingId,
+          resolution: resolution.state,
+          resolvedByTransferId: resolution.id,
+        });
+      }
+      const values = {
+        idempotencyKey,
+        requestHash: hash,
+        debitAccountId: hold.debitAccountId,
+        creditAccountId: hold.creditAccountId,
+        amount: hold.amount,
+        currency: hold.currency,
+        kind: hold.kind,
+        pendingId: hold.id,
+        metadata: { ...hold.metadata, ...extra },
+      };
+      if (action === 'post') return post(tx, { ...values, state: 'posted' }, { releasesHold: true });
+      await repo.applyToAccount(tx, hold.debitAccountId, { balanceDelta: 0n, pendingDelta: -hold.amount });
+      return toTransfer(await repo.insertTransfer(tx, { ...values, state: 'voided' }), [], false);
+    });
+  }
+
+  return {
+    /**
+     * The account of an owner for a kind and currency, created on first use. House and system accounts may
+     * go negative; player and agent accounts never.
+     * @throws VALIDATION_FAILED for a malformed owner or currency.
+     */
+    async ensureAccount(owner: WalletOwner, kind: WalletAccountKind, currency: string): Promise<WalletAccount> {
+      const ownerId = owner.type === 'player' || owner.type === 'agent' ? owner.id : null;
+      if (ownerId !== null) assertId('owner.id', ownerId);
+      if (!['player', 'agent', 'house', 'system'].includes(owner.type))
+        throw invalid('owner.type', 'Unknown owner type');
+      if (typeof kind !== 'string' || !/^[A-Z][A-Z0-9_]{1,39}$/.test(kind)) throw invalid('kind', 'An account kind');
+      if (!currencyPattern.test(currency)) throw invalid('currency', 'An ISO 4217 currency code');
+      const row = await repo.ensureAccount(deps.db, {
+        merchantCode: deps.merchantCode,
+        ownerType: owner.type,
+        ownerId,
+        kind,
+        currency,
+        allowNegative: owner.type === 'house' || owner.type === 'system',
+      });
+      return toAccount(row);
+    },
+
+    /**
+     * An account with its cached balance.
+     * @throws WALLET_ACCOUNT_NOT_FOUND
+     */
+    getAccount,
+
+    /**
+     * Balance, reservations and available amount of an account, as decimal strings of minor units.
+     * @throws WALLET_ACCOUNT_NOT_FOUND
+     */
+    async getBalance(accountId: number): Promise<WalletBalance> {
+      const account = await getAccount(accountId);
+      return {
+        accountId: account.id,
+        currency: account.currency,
+        balanceMinor: account.balanceMinor.toString(),
+        pendingDebitsMinor: account.pendingDebitsMinor.toString(),
+        availableMinor: account.availableMinor.toString(),
+      };
+    },
+
+    /**
+     * Moves money from the debit account to the credit account at once. The same key with the same request
+     * returns the first transfer (`replayed: true`) and moves nothing.
+     * @throws WALLET_INSUFFICIENT_FUNDS with availableMinor and requestedMinor when a player or agent account
+     *   would go below zero.
+     * @throws WALLET_ACCOUNT_NOT_FOUND, WALLET_CURRENCY_MISMATCH, WALLET_AMOUNT_INVALID, WALLET_SAME_ACCOUNT
+     * @throws WALLET_IDEMPOTENCY_CONFLICT when the key was used for another request.
+     * @throws SERVICE_UNAVAILABLE when the write kept losing races; retry with the same key.
+     */
+    async transfer(input: TransferInput): Promise<Transfer> {
+      const { hash, metadata } = prepare('transfer', input);
+      return write(input.idempotencyKey, hash, async (tx) => {
+        const accounts = await lockPair(tx, input.debit, input.credit);
+        const replay = await replayOrConflict(tx, input.idempotencyKey, hash);
+        if (replay) return replay;
+        const debit = need(accounts, input.debit);
+        const credit = need(accounts, input.credit);
+        assertCurrency(debit, input.currency);
+        assertCurrency(credit, input.currency);
+        assertAvailable(debit, input.amountMinor);
+        return post(
+          tx,
+          {
+            idempotencyKey: input.idempotencyKey,
+            requestHash: hash,
+            debitAccountId: debit.id,
+            creditAccountId: credit.id,
+            amount: input.amountMinor,
+            currency: input.currency,
+            kind: input.kind,
+            state: 'posted',
+            metadata,
+          },
+          { releasesHold: false },
+        );
+      });
+    },
+
+    /**
+     * Reserves money on the debit account (a pending transfer): it stops being available but stays in the
+     * balance until `post` moves it to the credit account or `void` releases it.
+     * @throws WALLET_INSUFFICIENT_FUNDS, WALLET_ACCOUNT_NOT_FOUND, WALLET_CURRENCY_MISMATCH, WALLET_AMOUNT_INVALID,
+     *   WALLET_SAME_ACCOUNT, WALLET_IDEMPOTENCY_CONFLICT, SERVICE_UNAVAILABLE (as transfer)
+     */
+    async hold(input: TransferInput): Promise<Transfer> {
+      const { hash, metadata } = prepare('hold', input);
+      return write(input.idempotencyKey, hash, async (tx) => {
+        const accounts = await lockPair(tx, input.debit, input.credit);
+        const replay = await replayOrConflict(tx, input.idempotencyKey, hash);
+        if (replay) return replay;
+        const debit = need(accounts, input.debit);
+        const credit = need(accounts, input.credit);
+        assertCurrency(debit, input.currency);
+        assertCurrency(credit, input.currency);
+        assertAvailable(debit, input.amountMinor);
+        await repo.applyToAccount(tx, debit.id, { balanceDelta: 0n, pendingDelta: input.amountMinor });
+        const transfer = await repo.insertTransfer(tx, {
+          idempotencyKey: input.idempotencyKey,
+          requestHash: hash,
+          debitAccountId: debit.id,
+          creditAccountId: credit.id,
+          amount: input.amountMinor,
+          currency: input.currency,
+          kind: input.kind,
+          state: 'pending',
+          metadata,
+        });
+        return toTransfer(transfer, [], false);
+      });
+    },
+
+    /**
+     * Completes a hold: the reserved amount moves from its debit to its credit account. A hold is resolved
+     * at most once (the database holds one resolution per hold).
+     * @throws WALLET_TRANSFER_NOT_FOUND, WALLET_TRANSFER_NOT_PENDING (not a hold), WALLET_PENDING_ALREADY_RESOLVED
+     * @throws WALLET_IDEMPOTENCY_CONFLICT, SERVICE_UNAVAILABLE
+     */
+    post(pendingId: number, idempotencyKey: string, options: ResolveOptions = {}): Promise<Transfer> {
+      return resolveHold('post', pendingId, idempotencyKey, options);
+    },
+
+    /**
+     * Cancels a hold: the reserved amount is available again and nothing moves.
+     * @throws WALLET_TRANSFER_NOT_FOUND, WALLET_TRANSFER_NOT_PENDING, WALLET_PENDING_ALREADY_RESOLVED
+     * @throws WALLET_IDEMPOTENCY_CONFLICT, SERVICE_UNAVAILABLE
+     */
+    void(pendingId: number, idempotencyKey: string, options: ResolveOptions = {}): Promise<Transfer> {
+      return resolveHold('void', pendingId, idempotencyKey, options);
+    },
+
+    /**
+     * Corrects a posted transfer with its mirror image (kind REVERSAL), at most once per transfer. The account
+     * that was credited must still hold the amount unless it may go negative.
+     * @throws WALLET_TRANSFER_NOT_FOUND, WALLET_TRANSFER_NOT_REVERSIBLE (a hold or a void), WALLET_ALREADY_REVERSED
+     * @throws WALLET_INSUFFICIENT_FUNDS, WALLET_IDEMPOTENCY_CONFLICT, SERVICE_UNAVAILABLE
+     */
+    async reverse(transferId: number, idempotencyKey: string, options: ResolveOptions = {}): Promise<Transfer> {
+      assertKey(idempotencyKey);
+      assertId('transferId', transferId);
+      const extra = normaliseMetadata(options.metadata);
+      const hash = requestHash({ op: 'reverse', transferId, metadata: extra });
+      return write(idempotencyKey, hash, async (tx) => {
+        const locked = await lockTarget(tx, transferId);
+        const replay = await replayOrConflict(tx, idempotencyKey, hash);
+        if (replay) return replay;
+        if (!locked) throw new AppError('WALLET_TRANSFER_NOT_FOUND', { transferId });
+        const { target: original, accounts } = locked;
+        if (original.state !== 'posted') throw new AppError('WALLET_TRANSFER_NOT_REVERSIBLE', { transferId });
+        const existing = await repo.findReversal(tx, original.id);
+        if (existing) {
+          throw new AppError('WALLET_ALREADY_REVERSED', { transferId, reversalTransferId: existing.id });
+        }
+        assertAvailable(need(accounts, original.creditAccountId), original.amount);
+        return post(
+          tx,
+          {
+            idempotencyKey,
+            requestHash: hash,
+            debitAccountId: original.creditAccountId,
+            creditAccountId: original.debitAccountId,
+            amount: original.amount,
+            currency: original.currency,
+            kind: 'REVERSAL',
+            state: 'posted',
+            reversesTransferId: original.id,
+            metadata: extra,
+          },
+          { releasesHold: false },
+        );
+      });
+    },
+
+    /** A transfer by id (with its entries), or null. */
+    async getTransfer(transferId: number): Promise<Transfer | null> {
+      const row = await repo.findTransfer(deps.db, transferId);
+      return row ? toTransfer(row, await repo.findEntriesOfTransfer(deps.db, row.id), false) : null;
+    },
+
+    /** A transfer by the caller's key, or null: how a caller learns the fate of a call that timed out. */
+    async getTransferByKey(idempotencyKey: string): Promise<Transfer | null> {
+      const row = await repo.findTransferByKey(deps.db, idempotencyKey);
+      return row ? toTransfer(row, await repo.findEntriesOfTransfer(deps.db, row.id), false) : null;
+    },
+
+    /**
+     * An account's posted movements, newest first.
+     * @throws WALLET_ACCOUNT_NOT_FOUND
+     */
+    async history(accountId: number, page: { pageNo?: number; pageSize?: number } = {}): Promise<WalletHistoryPage> {
+      await getAccount(accountId);
+      const pageNo = Math.max(1, Math.floor(page.pageNo ?? 1));
+      const pageSize = Math.min(100, Math.max(1, Math.floor(page.pageSize ?? 20)));
+      const { rows, total } = await repo.listEntries(deps.db, accountId, {
+        offset: (pageNo - 1) * pageSize,
+        limit: pageSize,
+      });
+      return {
+        items: rows.map(({ entry, transfer }) => ({
+          entryId: entry.id,
+          transferId: transfer.id,
+          kind: transfer.kind,
+          amountMinor: entry.amount.toString(),
+          balanceAfterMinor: entry.balanceAfter.toString(),
+          counterpartyAccountId:
+            transfer.debitAccountId === accountId ? transfer.creditAccountId : transfer.debitAccountId,
+          reversesTransferId: transfer.reversesTransferId,
+          metadata: transfer.metadata,
+          createdAt: entry.createdAt.toISOString(),
+        })),
+        pageNo,
+        pageSize,
+        total,
+        totalPages: Math.ceil(total / pageSize),
+      };
+    },
+
+    /**
+     * Reconciles the whole ledger from one consistent snapshot (repeatable read), so it can run beside live
+     * traffic: cached balances against entries, each entry's balance_after against the running sum, two
+     * matching entries per posted transfer, debits equal credits per currency, no member account negative,
+     * pending debits against unresolved holds, holds resolved at most once, reversals at most once.
+     */
+    async verifyLedger(options: { limitPerCheck?: number } = {}): Promise<LedgerVerifyReport> {
+      const limit = options.limitPerCheck ?? 20;
+      return deps.db.transaction(
+        async (tx) => {
+          const q = repo.ledgerBreachQueries;
+          const breaches: LedgerVerifyReport['breaches'] = [];
+          for (const row of await q.cachedBalance(tx, limit)) {
+            breaches.push({
+              check: 'cached_balance',
+              detail: `account ${row.account_id}: cached ${row.cached}, entries sum to ${row.computed}`,
+            });
+          }
+          for (const row of await q.entryChain(tx, limit)) {
+            breaches.push({
+              check: 'entry_chain',
+              detail: `entry ${row.entry_id} of account ${row.account_id}: balance_after ${row.recorded}, running sum ${row.running}`,
+            });
+          }
+          for (const row of await q.transferEntries(tx, limit)) {
+            breaches.push({ check: 'transfer_entries', detail: `transfer ${row.transfer_id}: ${row.problem}` });
+          }
+          const netByCurrency: Record<string, string> = {};
+          for (const row of await q.netByCurrency(tx)) {
+            netByCurrency[row.currency] = row.net;
+            if (BigInt(row.net) !== 0n) {
+              breaches.push({
+                check: 'currency_balance',
+                detail: `${row.currency}: debits and credits differ by ${row.net}`,
+              });
+            }
+          }
+          for (const row of await q.negative(tx, limit)) {
+            breaches.push({
+              check: 'never_negative',
+              detail: `${row.owner_type} account ${row.account_id}: balance ${row.balance}, pending debits ${row.pending_debits}`,
+            });
+          }
+          for (const row of await q.pendingDebits(tx, limit)) {
+            breaches.push({
+              check: 'pending_debits',
+              detail: `account ${row.account_id}: pending_debits ${row.cached}, unresolved holds sum to ${row.computed}`,
+            });
+          }
+          for (const row of await q.pendingResolution(tx, limit)) {
+            breaches.push({ check: 'pending_resolution', detail: `transfer ${row.transfer_id}: ${row.problem}` });
+          }
+          for (const row of await q.reversal(tx, limit)) {
+            breaches.push({ check: 'reversal', detail: `transfer ${row.transfer_id}: ${row.problem}` });
+          }
+          const counts = await repo.ledgerCounts(tx);
+          if (breaches.length > 0) deps.log?.error({ breaches }, 'ledger verification found breaches');
+          return { ok: breaches.length === 0, ...counts, netByCurrency, breaches, checkedAt: new Date().toISOString() };
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
+    },
+  };
+}
+
+export type WalletService = ReturnType<typeof createWalletService>;
