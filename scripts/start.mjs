@@ -57,6 +57,7 @@ server.on('message', (message) => {
       '',
       '  Portal is running',
       `    Player portal   ${base}/`,
+      `    Back office     ${base}/backoffice`,
       `    API reference   ${base}/docs`,
       `    Health          ${base}/healthz   ${base}/readyz   ${base}/metrics`,
       `    Dev tools       ${base}/dev/      (DEV_TOOLS=${env.DEV_TOOLS})`,
@@ -66,6 +67,13 @@ server.on('message', (message) => {
       '  Demo logins (player site; agents also at /agent):',
       ...(message.demoLogins ?? []).map((login) => `    ${login.role.padEnd(8)} ${login.username.padEnd(16)} ${login.password}`),
       '',
+      ...(message.backofficeOwner
+        ? [
+            '  Back office (first start only — note it now): sign in, then set a new password and two-step verification',
+            `    ${base}/backoffice   owner ${message.backofficeOwner.username}  ${message.backofficeOwner.password}`,
+            '',
+          ]
+        : [`  Back office: ${base}/backoffice (owner account created on the first start)`, '']),
     ].join('\n'),
   );
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
@@ -16,6 +16,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
+import { backofficeRoutes, type FirstOwner, seedFirstOwner } from './modules/backoffice';
 
 import { devToolsRoutes } from './dev-tools';
 import {
@@ -71,6 +72,8 @@ declare module 'fastify' {
     database: Database;
     /** The demo logins seeded at start (SEED_DEMO), for start-up output and demos; empty otherwise. */
     demoLogins: DemoLogin[];
+    /** The first back-office owner when this start created it (printed once by npm start), else null. */
+    backofficeFirstOwner: FirstOwner | null;
   }
 }
 
@@ -94,6 +97,18 @@ function defaultWebDist(): string | undefined {
     const candidate = path.join(dir, 'apps', 'web', 'dist');
     if (existsSync(path.join(candidate, 'index.html'))) return candidate;
     const sibling = path.join(dir, 'web', 'dist');
+    if (existsSync(path.join(sibling, 'index.html'))) return sibling;
+    dir = path.dirname(dir);
+  }
+  return undefined;
+}
+
+function defaultBackofficeDist(): string | undefined {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let depth = 0; depth < 5; depth += 1) {
+    const candidate = path.join(dir, 'apps', 'backoffice', 'dist');
+    if (existsSync(path.join(candidate, 'index.html'))) return candidate;
+    const sibling = path.join(dir, 'backoffice', 'dist');
     if (existsSync(path.join(sibling, 'index.html'))) return sibling;
     dir = path.dirname(dir);
   }
@@ -175,6 +190,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const wallet = createWalletService({ db: database.db, merchantCode: config.merchantCode, log: app.log });
   app.decorate('services', { system, outbox, identity, wallet });
   app.decorate('demoLogins', demoLogins);
+  const backofficeFirstOwner = await seedFirstOwner({ db: database.db, password: config.boOwnerPassword });
+  if (backofficeFirstOwner) {
+    app.log.warn({ username: backofficeFirstOwner.username }, 'back-office owner created: sign in at /backoffice and set up two-step verification');
+  }
+  app.decorate('backofficeFirstOwner', backofficeFirstOwner);
   app.decorate('database', database);
   app.addHook('onClose', async () => {
     await stopSystem();
@@ -270,6 +290,15 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     registerRateLimitPerMinute: config.registerRateLimitPerMinute,
     captchaRefreshIntervalMs: config.captchaRefreshIntervalMs,
   });
+  await app.register(backofficeRoutes, {
+    prefix: '/bo/api',
+    system,
+    db: database.db,
+    now: deps.now,
+    secureCookie: config.publicUrl.startsWith('https://'),
+    loginRateLimitPerMinute: config.loginRateLimitPerMinute,
+    totpIssuer: `${config.siteName} back office`,
+  });
 
   if (config.devTools) {
     app.log.warn('DEV_TOOLS is ON: /dev/* exposes outboxes and captcha answers. Never enable it in production.');
@@ -292,6 +321,42 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     });
   } else if (config.serveWeb) {
     app.log.warn('web app not built (apps/web/dist missing): serving the API only');
+  }
+
+  const backofficeDist = config.serveWeb ? (config.backofficeDistDir ?? defaultBackofficeDist()) : undefined;
+  if (backofficeDist && existsSync(path.join(backofficeDist, 'index.html'))) {
+    const backofficeIndex = readFileSync(path.join(backofficeDist, 'index.html'));
+    // The operator console: its own static root under /backoffice (decorateReply: false, because the player app's
+    // registration owns reply.sendFile) and its own not-found handler, so that deep links such as
+    // /backoffice/audit get the console's index.html rather than the player app's.
+    await app.register(
+      async (scope) => {
+        await scope.register(fastifyStatic, {
+          root: backofficeDist,
+          prefix: '/',
+          decorateReply: false,
+          wildcard: false,
+          index: ['index.html'],
+          cacheControl: false,
+          setHeaders: (reply, filePath) => {
+            if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+            else reply.header('cache-control', 'no-cache');
+          },
+        });
+        scope.setNotFoundHandler(
+          { preHandler: app.rateLimit({ max: config.notFoundRateLimitPerMinute, timeWindow: 60_000 }) },
+          (request, reply) => {
+            const url = request.url.split('?')[0] ?? '/';
+            const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+            if (!wantsPage || url.includes('/assets/')) return reply.status(404).send(failureEnvelope(request, 'NOT_FOUND'));
+            return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(backofficeIndex);
+          },
+        );
+      },
+      { prefix: '/backoffice' },
+    );
+  } else if (config.serveWeb) {
+    app.log.warn('back office not built (apps/backoffice/dist missing): /backoffice is not served');
   }
 
   app.setNotFoundHandler(

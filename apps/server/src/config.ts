@@ -48,6 +48,8 @@ const envSchema = z.object({
   GEOIP_DATABASE: z.string().optional(),
   PAYLOAD_PRIVATE_KEY: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
+  BACKOFFICE_DIST_DIR: z.string().optional(),
+  BO_OWNER_PASSWORD: z.string().min(12).max(128).optional(),
   SERVE_WEB: booleanFlag.default(true),
   SEED_DEMO: booleanFlag.default(false),
   DEV_TOOLS: booleanFlag.default(false),
@@ -101,6 +103,10 @@ export type AppConfig = {
   geoipDatabase: string | undefined;
   payloadPrivateKey: string | undefined;
   webDistDir: string | undefined;
+  /** Built operator console to serve at /backoffice. */
+  backofficeDistDir: string | undefined;
+  /** Password of the first back-office owner created at first start; random (and printed) when unset. */
+  boOwnerPassword: string | undefined;
   serveWeb: boolean;
   seedDemo: boolean;
   devTools: boolean;
@@ -184,6 +190,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     geoipDatabase: e.GEOIP_DATABASE,
     payloadPrivateKey: e.PAYLOAD_PRIVATE_KEY,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
+    backofficeDistDir: e.BACKOFFICE_DIST_DIR ? path.resolve(e.BACKOFFICE_DIST_DIR) : undefined,
+    boOwnerPassword: e.BO_OWNER_PASSWORD,
     serveWeb: e.SERVE_WEB,
     seedDemo: e.SEED_DEMO,
     devTools: e.DEV_TOOLS,

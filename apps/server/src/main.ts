@@ -26,7 +26,7 @@ async function main(): Promise<void> {
     { address, startMs: Math.round(performance.now() - startedAt), database: app.database.kind },
     'server listening',
   );
-  process.send?.({ type: 'listening', address, demoLogins: app.demoLogins });
+  process.send?.({ type: 'listening', address, demoLogins: app.demoLogins, backofficeOwner: app.backofficeFirstOwner });
 }
 
 main().catch((error: unknown) => {

@@ -7,6 +7,7 @@ export * from './i18n/index';
 export * from './languages';
 export * from './money';
 export * from './registration-patterns';
+export * from './schemas/backoffice';
 export * from './schemas/identity';
 export * from './schemas/register-settings';
 export * from './schemas/system';

@@ -136,3 +136,36 @@ export async function listOutbox(
     .orderBy(desc(systemOutbox.id))
     .limit(filter.limit);
 }
+
+/** Operator view: every customer-service entry, switched-off ones included. */
+export async function listAllCustomerService(db: DbOrTx, merchantCode: string): Promise<CustomerServiceRow[]> {
+  return db
+    .select()
+    .from(systemCustomerService)
+    .where(eq(systemCustomerService.merchantCode, merchantCode))
+    .orderBy(asc(systemCustomerService.sortOrder), asc(systemCustomerService.id));
+}
+
+/** Replaces the merchant's customer-service entries; call it inside a transaction. */
+export async function replaceCustomerService(
+  db: DbOrTx,
+  merchantCode: string,
+  entries: { csType: string; title: string; url: string; sortOrder: number; enabled: boolean }[],
+): Promise<void> {
+  await db.delete(systemCustomerService).where(eq(systemCustomerService.merchantCode, merchantCode));
+  if (entries.length > 0)
+    await db.insert(systemCustomerService).values(entries.map((entry) => ({ ...entry, merchantCode })));
+}
+
+/** Writes one registration field rule, adding the field (at the end) when the merchant has no row for it yet. */
+export async function upsertRegisterField(
+  db: DbOrTx,
+  merchantCode: string,
+  rule: Omit<RegisterFieldRow, 'merchantCode'>,
+): Promise<void> {
+  const { field, sortOrder, ...changes } = rule;
+  await db
+    .insert(systemRegisterFields)
+    .values({ merchantCode, field, sortOrder, ...changes })
+    .onConflictDoUpdate({ target: [systemRegisterFields.merchantCode, systemRegisterFields.field], set: changes });
+}

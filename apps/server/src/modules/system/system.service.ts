@@ -1,6 +1,7 @@
 import { createPublicKey } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import {
+  acceptedPatternFor,
   type CustomerServiceEntry,
   customerServiceTypes,
   type DomainRoute,
@@ -394,8 +395,151 @@ export function createSystemService(deps: SystemServiceDeps) {
       await invalidate();
     },
 
+    /**
+     * Operator: the configuration as stored, read from the database rather than the players' cache, so
+     * that the back office always edits the latest values.
+     */
+    async operatorSettings(): Promise<OperatorSettings> {
+      const rows = await repo.findMerchantConfig(deps.db, deps.merchantCode);
+      if (!rows) throw new Error(`merchant ${deps.merchantCode} is not configured (the seed did not run)`);
+      const customerService = await repo.listAllCustomerService(deps.db, deps.merchantCode);
+      const { merchant } = rows;
+      return {
+        maintenance: { enabled: merchant.maintenanceEnabled, end: merchant.maintenanceEnd?.toISOString() ?? null },
+        regionBlock: { countries: merchant.blockedCountries, ipRanges: merchant.blockedIpRanges },
+        payloadEncryption: { enabled: merchant.payloadEncryptionEnabled },
+        general: {
+          defaultLanguage: merchant.defaultLanguage,
+          languages: merchant.languages,
+          imageCdns: merchant.imageCdns,
+          launchGameCdns: merchant.launchGameCdns,
+          gtagId: merchant.analyticsGtagId,
+        },
+        features: rows.features.map((row) => ({
+          modId: row.modId,
+          parentModId: row.parentModId,
+          enabled: row.enabled,
+          sort: row.sortOrder,
+        })),
+        registerFields: rows.registerFields.map((row) => ({
+          field: row.field,
+          enabled: row.enabled,
+          required: row.required,
+          patternId: row.patternId,
+          acceptedPattern: row.acceptedPattern,
+          minLength: row.minLength,
+          maxLength: row.maxLength,
+          sort: row.sortOrder,
+        })),
+        customerService: customerService.map((row) => ({
+          csType: row.csType,
+          title: row.title,
+          url: row.url,
+          sort: row.sortOrder,
+          enabled: row.enabled,
+        })),
+      };
+    },
+
+    /** Operator: replaces the customer-service entries (live chat and social contact links). */
+    async setCustomerService(
+      entries: { csType: string; title: string; url: string; sort: number; enabled: boolean }[],
+    ): Promise<void> {
+      await deps.db.transaction(async (tx) => {
+        await repo.replaceCustomerService(
+          tx,
+          deps.merchantCode,
+          entries.map(({ sort, ...entry }) => ({ ...entry, sortOrder: sort })),
+        );
+      });
+      await invalidate();
+    },
+
+    /**
+     * Operator: updates registration field rules; `acceptedPattern` is derived from the pattern family so
+     * that the form and the server judge values with the same expression. Fields not given keep their rule.
+     */
+    async setRegisterFieldRules(
+      rules: {
+        field: RegistrationFieldName;
+        enabled: boolean;
+        required: boolean;
+        patternId: PatternId;
+        minLength: number;
+        maxLength: number;
+      }[],
+    ): Promise<void> {
+      const existing = await repo.findMerchantConfig(deps.db, deps.merchantCode);
+      const sortOf = new Map(existing?.registerFields.map((row) => [row.field, row.sortOrder]) ?? []);
+      let nextSort = Math.max(0, ...sortOf.values()) + 1;
+      await deps.db.transaction(async (tx) => {
+        for (const rule of rules) {
+          await repo.upsertRegisterField(tx, deps.merchantCode, {
+            ...rule,
+            acceptedPattern: acceptedPatternFor(rule.patternId),
+            sortOrder: sortOf.get(rule.field) ?? nextSort++,
+          });
+        }
+      });
+      await invalidate();
+    },
+
+    /**
+     * Operator: default language, image and game-launch CDN lists, analytics (gtag) id.
+     * @throws VALIDATION_FAILED when the default language is not one the site offers.
+     */
+    async setMerchantSettings(input: {
+      defaultLanguage: string;
+      imageCdns: string[];
+      launchGameCdns: string[];
+      gtagId: string | null;
+    }): Promise<void> {
+      const rows = await repo.findMerchantConfig(deps.db, deps.merchantCode);
+      if (rows && !rows.merchant.languages.includes(input.defaultLanguage)) {
+        throw new AppError('VALIDATION_FAILED', { defaultLanguage: input.defaultLanguage }, [
+          {
+            path: 'body.defaultLanguage',
+            code: 'invalid_value',
+            message: `Must be one of ${rows.merchant.languages.join(', ')}`,
+          },
+        ]);
+      }
+      await repo.updateMerchant(deps.db, deps.merchantCode, {
+        defaultLanguage: input.defaultLanguage,
+        imageCdns: input.imageCdns,
+        launchGameCdns: input.launchGameCdns,
+        analyticsGtagId: input.gtagId,
+      });
+      await invalidate();
+    },
     invalidate,
   };
 }
 
 export type SystemService = ReturnType<typeof createSystemService>;
+
+/** The stored configuration as operators edit it (see `operatorSettings`). */
+export type OperatorSettings = {
+  maintenance: { enabled: boolean; end: string | null };
+  regionBlock: { countries: string[]; ipRanges: string[] };
+  payloadEncryption: { enabled: boolean };
+  general: {
+    defaultLanguage: string;
+    languages: string[];
+    imageCdns: string[];
+    launchGameCdns: string[];
+    gtagId: string | null;
+  };
+  features: { modId: string; parentModId: string | null; enabled: boolean; sort: number }[];
+  registerFields: {
+    field: string;
+    enabled: boolean;
+    required: boolean;
+    patternId: string;
+    acceptedPattern: string;
+    minLength: number;
+    maxLength: number;
+    sort: number;
+  }[];
+  customerService: { csType: string; title: string; url: string; sort: number; enabled: boolean }[];
+};

@@ -1,0 +1,495 @@
+import fastifyCookie from '@fastify/cookie';
+import {
+  auditChainStatusSchema,
+  auditPageSchema,
+  auditQuerySchema,
+  backofficePaths,
+  backofficeSessionCookie,
+  changeOperatorPasswordInputSchema,
+  createOperatorInputSchema,
+  customerServiceInputSchema,
+  featureInputSchema,
+  featureParamsSchema,
+  generalSettingsInputSchema,
+  hasPermission,
+  maintenanceInputSchema,
+  type OperatorPermission,
+  okEnvelope,
+  operatorIdParamsSchema,
+  operatorListSchema,
+  operatorLoginInputSchema,
+  operatorLoginStepSchema,
+  operatorMeSchema,
+  operatorSchema,
+  operatorTotpInputSchema,
+  operatorWithPasswordSchema,
+  payloadEncryptionInputSchema,
+  regionBlockInputSchema,
+  registerFieldsInputSchema,
+  siteConfigurationSchema,
+  updateOperatorInputSchema,
+} from '@portal/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../platform/db';
+import { AppError } from '../../platform/http/app-error';
+import { ok } from '../../platform/http/envelope';
+import type { SystemService } from '../system';
+import {
+  type BackofficeService,
+  type CallerContext,
+  createBackofficeService,
+  type OperatorContext,
+} from './backoffice.service';
+
+/**
+ * Who may call an operator route: `public` (the sign-in steps), `signed-in` (any operator), or a permission
+ * of the caller's role. Every back-office route must declare it; the plugin refuses to start otherwise.
+ */
+export type OperatorAccess = OperatorPermission | 'signed-in' | 'public';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Back office: who may call this route (see `OperatorAccess`). */
+    permission?: OperatorAccess;
+    /** Back office: also open while the operator still has to replace a one-time password. */
+    allowPendingPasswordChange?: boolean;
+  }
+  interface FastifyRequest {
+    /** Back office: the signed-in operator; null on public routes. */
+    operator: OperatorContext | null;
+  }
+}
+
+export type BackofficeRoutesOptions = {
+  system: SystemService;
+  db: Db;
+  /** A ready service; built from the options above when absent. */
+  backoffice?: BackofficeService;
+  now?: () => Date;
+  /** Send the session cookie with `Secure` (on whenever the site is served over https). Default true. */
+  secureCookie?: boolean;
+  /** Per client IP per minute, on the two sign-in steps (on top of the per-username and per-IP throttles). */
+  loginRateLimitPerMinute?: number;
+  /** Issuer shown in authenticator apps, such as "BDX88 back office". */
+  totpIssuer?: string;
+  sessionIdleMinutes?: number;
+  sessionAbsoluteHours?: number;
+};
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+// Every route but the two sign-in steps needs the bo_session cookie (set by the TOTP step).
+const tags = ['backoffice'];
+const emptyBody = z.strictObject({}).optional();
+
+function caller(request: FastifyRequest): CallerContext {
+  const agent = request.headers['user-agent'];
+  return { ip: request.ip ?? null, userAgent: Array.isArray(agent) ? agent[0] : (agent ?? null) };
+}
+
+/** Whether an Origin header names the host the request was sent to (default ports normalised away). */
+function isSameHost(origin: string, host: string): boolean {
+  try {
+    const from = new URL(origin);
+    return from.host === new URL(`${from.protocol}//${host}`).host;
+  } catch {
+    return false;
+  }
+}
+
+function requireOperator(request: FastifyRequest): OperatorContext {
+  if (!request.operator) throw new AppError('BO_AUTH_REQUIRED');
+  return request.operator;
+}
+
+/**
+ * The operator console's API, registered with the prefix `/bo/api`. Operators authenticate with the
+ * `bo_session` cookie (HttpOnly, SameSite=Strict, path = the prefix): the token never reaches page
+ * scripts, and the browser does not send it on requests started by other sites. Writes from another
+ * origin are refused as well (Origin check), as a second line against cross-site requests.
+ */
+export const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = async (app, options) => {
+  const backoffice =
+    options.backoffice ??
+    createBackofficeService({
+      db: options.db,
+      system: options.system,
+      ...(options.now ? { now: options.now } : {}),
+      ...(options.totpIssuer ? { totpIssuer: options.totpIssuer } : {}),
+      ...(options.sessionIdleMinutes ? { sessionIdleMinutes: options.sessionIdleMinutes } : {}),
+      ...(options.sessionAbsoluteHours ? { sessionAbsoluteHours: options.sessionAbsoluteHours } : {}),
+    });
+  const cookiePath = app.prefix || '/';
+  const cookieOptions = {
+    path: cookiePath,
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: options.secureCookie ?? true,
+  };
+  const loginLimit = { rateLimit: { max: options.loginRateLimitPerMinute ?? 20, timeWindow: 60_000 } };
+
+  if (!app.hasDecorator('parseCookie')) await app.register(fastifyCookie);
+  app.decorateRequest('operator', null);
+
+  // Fail closed: a route that forgot to say who may call it would otherwise be open to everyone.
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.permission)
+      throw new Error(`back-office route ${route.method} ${route.url} declares no permission`);
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const access = request.routeOptions.config?.permission;
+    if (!access) return; // not one of our routes: the not-found handler answers
+    if (!safeMethods.has(request.method)) {
+      const origin = request.headers.origin;
+      if (origin && origin !== 'null') {
+        if (!isSameHost(origin, request.host)) throw new AppError('BO_FORBIDDEN', { reason: 'cross-origin' });
+      }
+    }
+    if (access === 'public') return;
+    const token = request.cookies[backofficeSessionCookie];
+    if (!token) throw new AppError('BO_AUTH_REQUIRED');
+    let operator: OperatorContext;
+    try {
+      operator = await backoffice.authenticate(token);
+    } catch (error) {
+      reply.clearCookie(backofficeSessionCookie, cookieOptions);
+      throw error;
+    }
+    request.operator = operator;
+    if (operator.mustChangePassword && !request.routeOptions.config.allowPendingPasswordChange)
+      throw new AppError('BO_PASSWORD_CHANGE_REQUIRED');
+    if (access !== 'signed-in' && !hasPermission(operator.role, access))
+      throw new AppError('BO_FORBIDDEN', { permission: access });
+  });
+
+  const setSessionCookie = (reply: FastifyReply, token: string, expiresAt: Date) =>
+    reply.setCookie(backofficeSessionCookie, token, { ...cookieOptions, expires: expiresAt });
+
+  // ---------------------------------------------------------------- session
+
+  app.post(
+    backofficePaths.login,
+    {
+      config: { permission: 'public', ...loginLimit },
+      schema: {
+        tags,
+        summary: 'Operator sign-in, step 1: username and password. Answers with the TOTP or enrolment step.',
+        body: operatorLoginInputSchema,
+        response: { 200: okEnvelope(operatorLoginStepSchema) },
+      },
+    },
+    async (request) => ok(await backoffice.login(request.body, caller(request))),
+  );
+
+  app.post(
+    backofficePaths.totp,
+    {
+      config: { permission: 'public', ...loginLimit },
+      schema: {
+        tags,
+        summary: 'Operator sign-in, step 2: the TOTP code (confirms enrolment). Sets the bo_session cookie.',
+        body: operatorTotpInputSchema,
+        response: { 200: okEnvelope(operatorMeSchema) },
+      },
+    },
+    async (request, reply) => {
+      const session = await backoffice.completeLogin(request.body, caller(request));
+      setSessionCookie(reply, session.token, session.expiresAt);
+      const context = await backoffice.authenticate(session.token);
+      return ok(await backoffice.me(context));
+    },
+  );
+
+  app.post(
+    backofficePaths.logout,
+    {
+      config: { permission: 'signed-in', allowPendingPasswordChange: true },
+      schema: {
+        tags,
+        summary: 'Ends the operator session',
+        body: emptyBody,
+        response: { 200: okEnvelope(z.null()) },
+      },
+    },
+    async (request, reply) => {
+      await backoffice.logout(requireOperator(request), caller(request));
+      reply.clearCookie(backofficeSessionCookie, cookieOptions);
+      return ok(null);
+    },
+  );
+
+  app.get(
+    backofficePaths.me,
+    {
+      config: { permission: 'signed-in', allowPendingPasswordChange: true },
+      schema: {
+        tags,
+        summary: 'The signed-in operator, their permissions and session end',
+        response: { 200: okEnvelope(operatorMeSchema) },
+      },
+    },
+    async (request) => ok(await backoffice.me(requireOperator(request))),
+  );
+
+  app.post(
+    backofficePaths.password,
+    {
+      config: { permission: 'signed-in', allowPendingPasswordChange: true },
+      schema: {
+        tags,
+        summary: "Changes the caller's password; their other sessions end",
+        body: changeOperatorPasswordInputSchema,
+        response: { 200: okEnvelope(operatorMeSchema) },
+      },
+    },
+    async (request) => ok(await backoffice.changePassword(requireOperator(request), request.body, caller(request))),
+  );
+
+  // ---------------------------------------------------------------- operators
+
+  app.get(
+    backofficePaths.operators,
+    {
+      config: { permission: 'operators.manage' },
+      schema: { tags, summary: 'Operators', response: { 200: okEnvelope(operatorListSchema) } },
+    },
+    async () => ok(await backoffice.listOperators()),
+  );
+
+  app.post(
+    backofficePaths.operators,
+    {
+      config: { permission: 'operators.manage' },
+      schema: {
+        tags,
+        summary: 'Creates an operator with a one-time password (shown once)',
+        body: createOperatorInputSchema,
+        response: { 200: okEnvelope(operatorWithPasswordSchema) },
+      },
+    },
+    async (request) => ok(await backoffice.createOperator(requireOperator(request), request.body, caller(request))),
+  );
+
+  app.patch(
+    backofficePaths.operator,
+    {
+      config: { permission: 'operators.manage' },
+      schema: {
+        tags,
+        summary: "Changes an operator's role",
+        params: operatorIdParamsSchema,
+        body: updateOperatorInputSchema,
+        response: { 200: okEnvelope(operatorSchema) },
+      },
+    },
+    async (request) =>
+      ok(await backoffice.changeRole(requireOperator(request), request.params.id, request.body.role, caller(request))),
+  );
+
+  for (const [path, enabled] of [
+    [backofficePaths.operatorDisable, false],
+    [backofficePaths.operatorEnable, true],
+  ] as const) {
+    app.post(
+      path,
+      {
+        config: { permission: 'operators.manage' },
+        schema: {
+          tags,
+          summary: enabled ? 'Enables an operator' : 'Disables an operator and ends their sessions',
+          params: operatorIdParamsSchema,
+          body: emptyBody,
+          response: { 200: okEnvelope(operatorSchema) },
+        },
+      },
+      async (request) =>
+        ok(await backoffice.setOperatorStatus(requireOperator(request), request.params.id, enabled, caller(request))),
+    );
+  }
+
+  app.post(
+    backofficePaths.operatorResetTotp,
+    {
+      config: { permission: 'operators.manage' },
+      schema: {
+        tags,
+        summary: "Clears an operator's authenticator: they enrol again at next sign-in",
+        params: operatorIdParamsSchema,
+        body: emptyBody,
+        response: { 200: okEnvelope(operatorSchema) },
+      },
+    },
+    async (request) => ok(await backoffice.resetTotp(requireOperator(request), request.params.id, caller(request))),
+  );
+
+  app.post(
+    backofficePaths.operatorResetPassword,
+    {
+      config: { permission: 'operators.manage' },
+      schema: {
+        tags,
+        summary: 'Gives an operator a new one-time password (shown once)',
+        params: operatorIdParamsSchema,
+        body: emptyBody,
+        response: { 200: okEnvelope(operatorWithPasswordSchema) },
+      },
+    },
+    async (request) => ok(await backoffice.resetPassword(requireOperator(request), request.params.id, caller(request))),
+  );
+
+  // ---------------------------------------------------------------- audit log
+
+  app.get(
+    backofficePaths.audit,
+    {
+      config: { permission: 'audit.read' },
+      schema: {
+        tags,
+        summary: 'Audit log, newest first, filtered by operator, action prefix, target and time',
+        querystring: auditQuerySchema,
+        response: { 200: okEnvelope(auditPageSchema) },
+      },
+    },
+    async (request) => ok(await backoffice.listAudit(request.query)),
+  );
+
+  app.get(
+    backofficePaths.auditVerify,
+    {
+      config: { permission: 'audit.read' },
+      schema: {
+        tags,
+        summary: 'Recomputes the audit hash chain and reports the first row that does not fit',
+        response: { 200: okEnvelope(auditChainStatusSchema) },
+      },
+    },
+    async () => ok(await backoffice.verifyAuditChain()),
+  );
+
+  // ---------------------------------------------------------------- site configuration
+
+  app.get(
+    backofficePaths.config,
+    {
+      config: { permission: 'config.read' },
+      schema: {
+        tags,
+        summary: 'The site configuration as stored',
+        response: { 200: okEnvelope(siteConfigurationSchema) },
+      },
+    },
+    async () => ok(await backoffice.configuration()),
+  );
+
+  const configResponse = { 200: okEnvelope(siteConfigurationSchema) };
+
+  app.put(
+    backofficePaths.configMaintenance,
+    {
+      config: { permission: 'site.maintenance' },
+      schema: {
+        tags,
+        summary: 'Switches maintenance on or off, with an optional end time',
+        body: maintenanceInputSchema,
+        response: configResponse,
+      },
+    },
+    async (request) => ok(await backoffice.setMaintenance(requireOperator(request), request.body, caller(request))),
+  );
+
+  app.put(
+    backofficePaths.configRegionBlock,
+    {
+      config: { permission: 'site.region' },
+      schema: {
+        tags,
+        summary: 'Replaces the region block list: countries and IP ranges',
+        body: regionBlockInputSchema,
+        response: configResponse,
+      },
+    },
+    async (request) => ok(await backoffice.setRegionBlock(requireOperator(request), request.body, caller(request))),
+  );
+
+  app.put(
+    backofficePaths.configPayloadEncryption,
+    {
+      config: { permission: 'site.security' },
+      schema: {
+        tags,
+        summary: 'Switches payload encryption of calls marked E',
+        body: payloadEncryptionInputSchema,
+        response: configResponse,
+      },
+    },
+    async (request) =>
+      ok(await backoffice.setPayloadEncryption(requireOperator(request), request.body.enabled, caller(request))),
+  );
+
+  app.put(
+    backofficePaths.configGeneral,
+    {
+      config: { permission: 'site.general' },
+      schema: {
+        tags,
+        summary: 'Default language, CDN lists and analytics id',
+        body: generalSettingsInputSchema,
+        response: configResponse,
+      },
+    },
+    async (request) => ok(await backoffice.setGeneral(requireOperator(request), request.body, caller(request))),
+  );
+
+  app.put(
+    backofficePaths.configFeature,
+    {
+      config: { permission: 'features.write' },
+      schema: {
+        tags,
+        summary: 'Switches one node of the whitelabel feature tree',
+        params: featureParamsSchema,
+        body: featureInputSchema,
+        response: configResponse,
+      },
+    },
+    async (request) =>
+      ok(
+        await backoffice.setFeature(
+          requireOperator(request),
+          request.params.modId,
+          request.body.enabled,
+          caller(request),
+        ),
+      ),
+  );
+
+  app.put(
+    backofficePaths.configRegisterFields,
+    {
+      config: { permission: 'registration.write' },
+      schema: {
+        tags,
+        summary: 'Updates registration field rules (the accepted pattern follows the pattern family)',
+        body: registerFieldsInputSchema,
+        response: configResponse,
+      },
+    },
+    async (request) => ok(await backoffice.setRegisterFields(requireOperator(request), request.body, caller(request))),
+  );
+
+  app.put(
+    backofficePaths.configCustomerService,
+    {
+      config: { permission: 'customerService.write' },
+      schema: {
+        tags,
+        summary: 'Replaces the customer-service entries (live chat and contact links)',
+        body: customerServiceInputSchema,
+        response: configResponse,
+      },
+    },
+    async (request) => ok(await backoffice.setCustomerService(requireOperator(request), request.body, caller(request))),
+  );
+};

@@ -1,0 +1,395 @@
+import { z } from 'zod';
+import { patternIds, registrationFieldNames } from './register-settings';
+import { customerServiceTypes, languageCodeSchema } from './system';
+
+/**
+ * The back office (operator console) API under `/bo/api`. Operators are not players: they have their own
+ * accounts, roles and sessions, and these calls are not in the player call table (`calls.ts`); the
+ * back-office module guards them itself, by the permission each route declares.
+ */
+export const backofficeApiPrefix = '/bo/api';
+
+/** Paths below `backofficeApiPrefix`; `:id` and `:modId` are path parameters. */
+export const backofficePaths = {
+  login: '/session/login',
+  totp: '/session/totp',
+  logout: '/session/logout',
+  me: '/session/me',
+  password: '/session/password',
+  operators: '/operators',
+  operator: '/operators/:id',
+  operatorDisable: '/operators/:id/disable',
+  operatorEnable: '/operators/:id/enable',
+  operatorResetTotp: '/operators/:id/reset-2fa',
+  operatorResetPassword: '/operators/:id/reset-password',
+  audit: '/audit',
+  auditVerify: '/audit/verify',
+  config: '/config',
+  configMaintenance: '/config/maintenance',
+  configRegionBlock: '/config/region-block',
+  configPayloadEncryption: '/config/payload-encryption',
+  configGeneral: '/config/general',
+  configFeature: '/config/features/:modId',
+  configRegisterFields: '/config/register-fields',
+  configCustomerService: '/config/customer-service',
+} as const;
+
+/** The session cookie of the back office: HttpOnly, SameSite=Strict, path `/bo/api`. */
+export const backofficeSessionCookie = 'bo_session';
+
+// ---------------------------------------------------------------------------------------------------------
+// Roles and permissions
+// ---------------------------------------------------------------------------------------------------------
+
+export const operatorRoles = ['owner', 'finance', 'support', 'content', 'risk'] as const;
+export type OperatorRole = (typeof operatorRoles)[number];
+export const operatorRoleSchema = z.enum(operatorRoles);
+
+/**
+ * What an operator call may need. Reading the site configuration is one permission; each part of it
+ * that can be changed has its own, so that a role gets exactly the switches its job needs.
+ */
+export const operatorPermissions = [
+  'config.read',
+  'site.maintenance',
+  'site.region',
+  'site.security',
+  'site.general',
+  'features.write',
+  'registration.write',
+  'customerService.write',
+  'operators.manage',
+  'audit.read',
+] as const;
+export type OperatorPermission = (typeof operatorPermissions)[number];
+export const operatorPermissionSchema = z.enum(operatorPermissions);
+
+/**
+ * The permission list of each role, checked on every operator call. Owners hold everything. Risk handles
+ * threats: maintenance, region blocks, payload encryption, feature switches and registration rules.
+ * Content edits what players see of the site (language, CDNs, analytics, support links). Support keeps the
+ * customer-service links current. Finance reads (cashier permissions arrive with the cashier screens).
+ */
+export const rolePermissions: Readonly<Record<OperatorRole, readonly OperatorPermission[]>> = {
+  owner: operatorPermissions,
+  risk: [
+    'config.read',
+    'site.maintenance',
+    'site.region',
+    'site.security',
+    'features.write',
+    'registration.write',
+    'audit.read',
+  ],
+  content: ['config.read', 'site.general', 'customerService.write'],
+  support: ['config.read', 'customerService.write'],
+  finance: ['config.read', 'audit.read'],
+};
+
+export function hasPermission(role: OperatorRole, permission: OperatorPermission): boolean {
+  return rolePermissions[role].includes(permission);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Session: password, then TOTP (enrolment on first login)
+// ---------------------------------------------------------------------------------------------------------
+
+export const operatorUsernameSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z][A-Za-z0-9_.-]{2,31}$/);
+/** Operator passwords: long rather than clever (NIST SP 800-63B), at most 128 characters. */
+export const operatorPasswordSchema = z.string().min(12).max(128);
+export const totpCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/);
+
+export const operatorLoginInputSchema = z.strictObject({
+  username: z.string().trim().min(1).max(64),
+  password: z.string().min(1).max(200),
+});
+export type OperatorLoginInput = z.infer<typeof operatorLoginInputSchema>;
+
+/**
+ * The answer to a correct password: the second step. `challenge` is a short-lived token for that step.
+ * An operator without an authenticator gets `enrol` with the otpauth:// URI (shown as a QR code) and the
+ * secret for typing in by hand.
+ */
+export const operatorLoginStepSchema = z.discriminatedUnion('step', [
+  z.object({ step: z.literal('totp'), challenge: z.string(), expiresAt: z.string() }),
+  z.object({
+    step: z.literal('enrol'),
+    challenge: z.string(),
+    expiresAt: z.string(),
+    otpauthUri: z.string(),
+    secret: z.string(),
+  }),
+]);
+export type OperatorLoginStep = z.infer<typeof operatorLoginStepSchema>;
+
+export const operatorTotpInputSchema = z.strictObject({
+  challenge: z.string().min(16).max(200),
+  code: totpCodeSchema,
+});
+export type OperatorTotpInput = z.infer<typeof operatorTotpInputSchema>;
+
+export const operatorStatuses = ['active', 'disabled'] as const;
+
+export const operatorSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  role: operatorRoleSchema,
+  status: z.enum(operatorStatuses),
+  totpEnrolled: z.boolean(),
+  mustChangePassword: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+  lastLoginIp: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Operator = z.infer<typeof operatorSchema>;
+
+/** The signed-in operator, their permissions and when the session ends. */
+export const operatorMeSchema = z.object({
+  operator: operatorSchema,
+  permissions: z.array(operatorPermissionSchema),
+  session: z.object({
+    /** Idle time after which the session ends without activity. */
+    idleTimeoutSeconds: z.number().int(),
+    /** The absolute end of the session, whatever the activity. */
+    expiresAt: z.string(),
+  }),
+});
+export type OperatorMe = z.infer<typeof operatorMeSchema>;
+
+export const changeOperatorPasswordInputSchema = z.strictObject({
+  currentPassword: z.string().min(1).max(200),
+  newPassword: operatorPasswordSchema,
+});
+export type ChangeOperatorPasswordInput = z.infer<typeof changeOperatorPasswordInputSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Operators (owner only)
+// ---------------------------------------------------------------------------------------------------------
+
+export const operatorIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+export const createOperatorInputSchema = z.strictObject({
+  username: operatorUsernameSchema,
+  role: operatorRoleSchema,
+});
+export type CreateOperatorInput = z.infer<typeof createOperatorInputSchema>;
+
+/** A new operator and the one-time password to hand over; it must be changed at first login. */
+export const operatorWithPasswordSchema = z.object({ operator: operatorSchema, initialPassword: z.string() });
+export type OperatorWithPassword = z.infer<typeof operatorWithPasswordSchema>;
+
+export const updateOperatorInputSchema = z.strictObject({ role: operatorRoleSchema });
+export type UpdateOperatorInput = z.infer<typeof updateOperatorInputSchema>;
+
+export const operatorListSchema = z.object({ items: z.array(operatorSchema) });
+export type OperatorList = z.infer<typeof operatorListSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Audit log
+// ---------------------------------------------------------------------------------------------------------
+
+export const auditQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  /** Operator username, exact (case-insensitive). */
+  operator: z.string().trim().max(64).optional(),
+  /** Action prefix: `config.` finds every configuration change. */
+  action: z.string().trim().max(64).optional(),
+  /** Substring of the target. */
+  target: z.string().trim().max(200).optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  operatorId: z.number().int().nullable(),
+  operatorUsername: z.string().nullable(),
+  action: z.string(),
+  target: z.string().nullable(),
+  ip: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  hash: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditPageSchema = z.object({
+  items: z.array(auditEntrySchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
+/** Result of recomputing the hash chain from the first row. */
+export const auditChainStatusSchema = z.object({
+  ok: z.boolean(),
+  /** Rows checked (all of them when ok). */
+  checked: z.number().int(),
+  /** Hash of the last row: write it down somewhere else to detect removal of the newest rows. */
+  headHash: z.string().nullable(),
+  /** First row whose hash or link does not fit; null when ok. */
+  brokenAtId: z.number().int().nullable(),
+  checkedAt: z.string(),
+});
+export type AuditChainStatus = z.infer<typeof auditChainStatusSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Site configuration (through the system module)
+// ---------------------------------------------------------------------------------------------------------
+
+/** A CDN entry: `/` or a path on the site's own origin (not `//host`), or an absolute http(s) base URL. */
+export const cdnEntrySchema = z
+  .string()
+  .trim()
+  .max(300)
+  .regex(
+    /^(\/(?!\/)\S*|https?:\/\/[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::\d{1,5})?(?:\/\S*)?)$/,
+    'Enter / or an http(s) address',
+  );
+
+/** Google tag ids: G- (GA4), AW- (Ads), GT-, DC- and the old UA- properties. */
+export const gtagIdSchema = z
+  .string()
+  .trim()
+  .regex(/^(G|GT|AW|DC|UA)-[A-Z0-9-]{4,24}$/);
+
+/**
+ * Links a customer-service entry may use: web pages, e-mail, phone and the messenger apps' own schemes (the
+ * web app refuses any other scheme when it renders, so `javascript:` and the like never reach a player).
+ */
+export const customerServiceUrlSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(500)
+  .regex(
+    /^(?:https?:\/\/[^\s/?#]+\S*|mailto:[^\s@]+@[^\s@]+|tel:\+?[0-9()./-]{3,30}|(?:tg|whatsapp|line|zalo):\S+)$/i,
+    'Enter a link starting with https://, mailto:, tel:, tg:, whatsapp:, line: or zalo:',
+  );
+
+export const ipRangeSchema = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
+export const countryCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{2}$/)
+  .transform((value) => value.toUpperCase());
+
+export const maintenanceSettingsSchema = z.object({ enabled: z.boolean(), end: z.string().nullable() });
+export const regionBlockSettingsSchema = z.object({ countries: z.array(z.string()), ipRanges: z.array(z.string()) });
+export const generalSettingsSchema = z.object({
+  defaultLanguage: languageCodeSchema,
+  /** Languages the site offers; the default must be one of them. */
+  languages: z.array(languageCodeSchema),
+  imageCdns: z.array(z.string()),
+  launchGameCdns: z.array(z.string()),
+  gtagId: z.string().nullable(),
+});
+export const featureSettingSchema = z.object({
+  modId: z.string(),
+  parentModId: z.string().nullable(),
+  enabled: z.boolean(),
+  sort: z.number().int(),
+});
+export const registerFieldSettingSchema = z.object({
+  field: z.enum(registrationFieldNames),
+  enabled: z.boolean(),
+  required: z.boolean(),
+  patternId: z.enum(patternIds),
+  acceptedPattern: z.string(),
+  minLength: z.number().int(),
+  maxLength: z.number().int(),
+  sort: z.number().int(),
+});
+export const customerServiceSettingSchema = z.object({
+  csType: z.enum(customerServiceTypes),
+  title: z.string(),
+  url: z.string(),
+  sort: z.number().int(),
+  enabled: z.boolean(),
+});
+
+/** Everything the operator edits, as stored (read fresh, not from the players' cache). */
+export const siteConfigurationSchema = z.object({
+  maintenance: maintenanceSettingsSchema,
+  regionBlock: regionBlockSettingsSchema,
+  payloadEncryption: z.object({ enabled: z.boolean() }),
+  general: generalSettingsSchema,
+  features: z.array(featureSettingSchema),
+  registerFields: z.array(registerFieldSettingSchema),
+  customerService: z.array(customerServiceSettingSchema),
+});
+export type SiteConfiguration = z.infer<typeof siteConfigurationSchema>;
+export type FeatureSetting = z.infer<typeof featureSettingSchema>;
+export type RegisterFieldSetting = z.infer<typeof registerFieldSettingSchema>;
+export type CustomerServiceSetting = z.infer<typeof customerServiceSettingSchema>;
+
+export const maintenanceInputSchema = z.strictObject({
+  enabled: z.boolean(),
+  /** ISO 8601 end of the window; null for "until switched off". */
+  end: z.iso.datetime({ offset: true }).nullable(),
+});
+export type MaintenanceInput = z.infer<typeof maintenanceInputSchema>;
+
+export const regionBlockInputSchema = z.strictObject({
+  countries: z.array(countryCodeSchema).max(250),
+  ipRanges: z.array(z.string().trim().pipe(ipRangeSchema)).max(500),
+});
+export type RegionBlockInput = z.input<typeof regionBlockInputSchema>;
+
+export const payloadEncryptionInputSchema = z.strictObject({ enabled: z.boolean() });
+
+export const generalSettingsInputSchema = z.strictObject({
+  defaultLanguage: languageCodeSchema,
+  imageCdns: z.array(cdnEntrySchema).min(1).max(20),
+  launchGameCdns: z.array(cdnEntrySchema).min(1).max(20),
+  gtagId: gtagIdSchema.nullable(),
+});
+export type GeneralSettingsInput = z.infer<typeof generalSettingsInputSchema>;
+
+export const featureParamsSchema = z.object({ modId: z.string().min(1).max(40) });
+export const featureInputSchema = z.strictObject({ enabled: z.boolean() });
+
+export const registerFieldRuleInputSchema = z
+  .strictObject({
+    field: z.enum(registrationFieldNames),
+    enabled: z.boolean(),
+    required: z.boolean(),
+    patternId: z.enum(patternIds),
+    minLength: z.number().int().min(0).max(500),
+    maxLength: z.number().int().min(1).max(500),
+  })
+  .refine((rule) => rule.minLength <= rule.maxLength, { message: 'min > max', path: ['minLength'] })
+  .refine((rule) => rule.enabled || !rule.required, { message: 'required needs enabled', path: ['required'] });
+export type RegisterFieldRuleInput = z.infer<typeof registerFieldRuleInputSchema>;
+
+export const registerFieldsInputSchema = z.strictObject({
+  rules: z
+    .array(registerFieldRuleInputSchema)
+    .min(1)
+    .max(registrationFieldNames.length)
+    .refine((rules) => new Set(rules.map((rule) => rule.field)).size === rules.length, 'each field once'),
+});
+export type RegisterFieldsInput = z.infer<typeof registerFieldsInputSchema>;
+
+export const customerServiceEntryInputSchema = z.strictObject({
+  csType: z.enum(customerServiceTypes),
+  title: z.string().trim().min(1).max(60),
+  url: customerServiceUrlSchema,
+  sort: z.number().int().min(0).max(9999),
+  enabled: z.boolean(),
+});
+export const customerServiceInputSchema = z.strictObject({
+  entries: z.array(customerServiceEntryInputSchema).max(30),
+});
+export type CustomerServiceInput = z.infer<typeof customerServiceInputSchema>;
