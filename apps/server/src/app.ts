@@ -298,6 +298,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     secureCookie: config.publicUrl.startsWith('https://'),
     loginRateLimitPerMinute: config.loginRateLimitPerMinute,
     totpIssuer: `${config.siteName} back office`,
+    ledger: wallet,
   });
 
   if (config.devTools) {

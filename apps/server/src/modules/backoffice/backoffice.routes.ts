@@ -12,6 +12,8 @@ import {
   featureParamsSchema,
   generalSettingsInputSchema,
   hasPermission,
+  type LedgerVerifyReport,
+  ledgerVerifyReportSchema,
   maintenanceInputSchema,
   type OperatorPermission,
   okEnvelope,
@@ -76,6 +78,8 @@ export type BackofficeRoutesOptions = {
   totpIssuer?: string;
   sessionIdleMinutes?: number;
   sessionAbsoluteHours?: number;
+  /** The wallet's reconciliation, served to operators (it runs in-process, so it works while PGlite is held). */
+  ledger?: { verifyLedger(): Promise<LedgerVerifyReport> };
 };
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -367,6 +371,25 @@ export const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = 
     },
     async () => ok(await backoffice.verifyAuditChain()),
   );
+
+  // ---------------------------------------------------------------- ledger reconciliation
+
+  const { ledger } = options;
+  if (ledger) {
+    app.get(
+      '/ledger/verify',
+      {
+        config: { permission: 'audit.read' },
+        schema: {
+          tags,
+          summary:
+            'Reconciles the ledger (as npm run ledger:verify): cached balances, debits equal credits, holds, reversals',
+          response: { 200: okEnvelope(ledgerVerifyReportSchema) },
+        },
+      },
+      async () => ok(await ledger.verifyLedger()),
+    );
+  }
 
   // ---------------------------------------------------------------- site configuration
 
