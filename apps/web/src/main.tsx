@@ -3,10 +3,12 @@ import './components/ui/theme/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { adoptTokenFromUrl } from './lib/storage';
+import { adoptTokenFromUrl, adoptVisitParamsFromUrl } from './lib/storage';
 
 // Before anything reads the URL or calls the API: a `token` query parameter becomes the session token.
 adoptTokenFromUrl();
+// Referral codes and e-mailed reset links are read once per visit, before any redirect drops the query.
+adoptVisitParamsFromUrl();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain the #root element');

@@ -3,19 +3,23 @@ import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { bn } from '@/locales/bn';
 import { en, type WebMessages } from '@/locales/en';
+import type { IdentityMessages } from '@/locales/identity/en';
 import { getStoredLanguage, storeLanguage } from './storage';
 
-/** One namespace: the contract's shared catalogue (errors, validation) plus the web app's own texts. */
-export type Messages = Catalogue & WebMessages;
+/**
+ * One namespace: the contract's shared catalogue (errors, validation) plus the web app's own texts.
+ * The identity screens' texts are part of it but arrive with those screens (`addTexts`).
+ */
+export type Messages = Catalogue & WebMessages & IdentityMessages;
 
-function mergeMessages(shared: Catalogue, own: WebMessages): Messages {
+function mergeMessages(shared: Catalogue, own: WebMessages): Catalogue & WebMessages {
   return { ...shared, ...own, errors: { ...shared.errors, ...own.errors } };
 }
 
 export const resources = {
   en: { translation: mergeMessages(catalogues.en, en) },
   bn: { translation: mergeMessages(catalogues.bn, bn) },
-} satisfies Record<ShippedLanguage, { translation: Messages }>;
+} satisfies Record<ShippedLanguage, { translation: Catalogue & WebMessages }>;
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -80,6 +84,16 @@ export function currentLanguage(): ShippedLanguage {
 /** Translates a key built at run time (such as `errors.<CODE>`), which the typed `t` cannot check. */
 export function translate(key: string, params?: Record<string, unknown>): string {
   return (i18n.t as (key: string, options?: Record<string, unknown>) => string)(key, params);
+}
+
+/**
+ * Adds texts that load with a screen rather than with the first page (a lazily loaded feature's
+ * namespaces), in every shipped language at once. Call it before the screen renders (at module load).
+ */
+export function addTexts(texts: Record<ShippedLanguage, object>): void {
+  for (const language of shippedLanguages) {
+    i18n.addResourceBundle(language, 'translation', texts[language], true, false);
+  }
 }
 
 export function hasTranslation(key: string): boolean {

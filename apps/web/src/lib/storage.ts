@@ -9,6 +9,12 @@ export const storageKeys = {
   merchantCode: 'merchantCode',
   language: 'lang',
   languageHistory: 'hisLang',
+  /** Set while the forced change-password step after a login is pending (the spec's "cpw" value). */
+  passwordChangePending: 'cpw',
+  /** The referral code of the link the visitor came in by (`?referralCode=` or `?ref=`), for registration. */
+  referralCode: 'referralCode',
+  /** The token of an e-mailed password-reset link (`?resetPasswordToken=`), until the new password is set. */
+  resetPasswordToken: 'resetPasswordToken',
 } as const;
 
 type StoreName = 'localStorage' | 'sessionStorage';
@@ -48,6 +54,20 @@ export function setToken(token: string | null): void {
   writeStorage('sessionStorage', storageKeys.token, token);
 }
 
+/**
+ * Logout (spec section 4): every value of the session store goes (token, cached data, pending steps)
+ * except the merchant code, which identifies the site rather than the player.
+ */
+export function clearSessionData(): void {
+  const merchantCode = readStorage('sessionStorage', storageKeys.merchantCode);
+  try {
+    store('sessionStorage')?.clear();
+  } catch {
+    // A blocked store has nothing of ours in it.
+  }
+  if (merchantCode !== null) writeStorage('sessionStorage', storageKeys.merchantCode, merchantCode);
+}
+
 export function storeMerchantCode(code: string): void {
   writeStorage('sessionStorage', storageKeys.merchantCode, code);
   writeStorage('localStorage', storageKeys.merchantCode, code);
@@ -73,5 +93,22 @@ export function adoptTokenFromUrl(location: Location = window.location, history:
   if (token === null) return;
   if (token !== '') setToken(token);
   url.searchParams.delete(storageKeys.token);
+  history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
+}
+
+/**
+ * Moves query parameters that belong to a visit rather than to a page into sessionStorage, so they
+ * survive the redirects of /login and the navigation before the player opens the form that needs them:
+ * a referral code (`referralCode` or its short form `ref`) and the token of an e-mailed password-reset
+ * link, which is also removed from the address bar like the session token.
+ */
+export function adoptVisitParamsFromUrl(location: Location = window.location, history: History = window.history): void {
+  const url = new URL(location.href);
+  const referral = url.searchParams.get('referralCode') ?? url.searchParams.get('ref');
+  if (referral?.trim()) writeStorage('sessionStorage', storageKeys.referralCode, referral.trim().slice(0, 32));
+  const resetToken = url.searchParams.get(storageKeys.resetPasswordToken);
+  if (resetToken === null) return;
+  if (resetToken.trim() !== '') writeStorage('sessionStorage', storageKeys.resetPasswordToken, resetToken.trim());
+  url.searchParams.delete(storageKeys.resetPasswordToken);
   history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
 }

@@ -98,6 +98,39 @@ export const bn: WebMessages = {
     empty: 'এখনও কোনো সহায়তা নিবন্ধ নেই।',
     loadError: 'সহায়তা কেন্দ্র লোড করা যায়নি।',
   },
+  prompts: {
+    in_popup_prompt: 'বার্তা',
+    in_sure_logout: 'আপনি কি নিশ্চিতভাবে লগ আউট করতে চান?',
+    in_more_cancel: 'বাতিল',
+    in_increase_submit: 'নিশ্চিত করুন',
+    in_need_true_account: 'এর জন্য একটি আসল অ্যাকাউন্ট প্রয়োজন। এখনই নিবন্ধন করুন — মাত্র এক মিনিট লাগে।',
+    in_been_out:
+      'ইউজারনেম ও ই-মেইল কোনো অ্যাকাউন্টের সাথে মিললে আমরা সেই ই-মেইলে পাসওয়ার্ড রিসেট করার একটি লিংক পাঠিয়েছি। অনুগ্রহ করে আপনার ইনবক্স দেখুন।',
+  },
+  /** Texts of the header's account corner; the identity dialogs' own texts load with them (locales/identity). */
+  auth: {
+    login: {
+      open: 'লগ ইন',
+    },
+    register: {
+      open: 'নিবন্ধন',
+    },
+    account: {
+      menu: 'অ্যাকাউন্ট মেনু',
+      myAccount: 'আমার অ্যাকাউন্ট',
+      agentCentre: 'এজেন্ট সেন্টার',
+      changePassword: 'পাসওয়ার্ড পরিবর্তন',
+      registerReal: 'আসল অ্যাকাউন্ট নিবন্ধন করুন',
+      logInReal: 'আমার অ্যাকাউন্টে লগ ইন করুন',
+      signOut: 'সাইন আউট',
+      signingOut: 'সাইন আউট হচ্ছে',
+      roles: {
+        member: 'সদস্য',
+        agent: 'এজেন্ট',
+        trial: 'ট্রায়াল',
+      },
+    },
+  },
   ui: {
     close: 'বন্ধ করুন',
     dismiss: 'বিজ্ঞপ্তি সরান',

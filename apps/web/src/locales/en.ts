@@ -101,6 +101,40 @@ export const en = {
     empty: 'No help articles are available yet.',
     loadError: 'The help centre could not be loaded.',
   },
+  /** The spec's own message keys (section 8), kept under their names so they can be traced. */
+  prompts: {
+    in_popup_prompt: 'Prompt',
+    in_sure_logout: 'Are you sure you want to log out?',
+    in_more_cancel: 'Cancel',
+    in_increase_submit: 'Confirm',
+    in_need_true_account: 'You need a real account for this. Register now — it only takes a minute.',
+    in_been_out:
+      'If the username and e-mail match an account, we have sent a password reset link to that e-mail. Please check your inbox.',
+  },
+  /** Texts of the header's account corner; the identity dialogs' own texts load with them (locales/identity). */
+  auth: {
+    login: {
+      open: 'Log in',
+    },
+    register: {
+      open: 'Register',
+    },
+    account: {
+      menu: 'Account menu',
+      myAccount: 'My account',
+      agentCentre: 'Agent centre',
+      changePassword: 'Change password',
+      registerReal: 'Register a real account',
+      logInReal: 'Log in to my account',
+      signOut: 'Sign out',
+      signingOut: 'Signing out',
+      roles: {
+        member: 'Member',
+        agent: 'Agent',
+        trial: 'Trial',
+      },
+    },
+  },
   ui: {
     close: 'Close',
     dismiss: 'Dismiss notification',

@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { isHelpLinkState } from '@/lib/help-link';
 import { usePermission } from '@/lib/permission';
-import { isHelpLinkState } from './help-link';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { RouteFallback } from './route-fallback';
 import { ScrollManager } from './scroll-manager';

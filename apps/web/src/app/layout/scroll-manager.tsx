@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
-import { isHelpLinkState } from './help-link';
+import { isHelpLinkState } from '@/lib/help-link';
 
 /**
  * Spec section 2: on navigation the page scrolls to the top, or to the hash target when there is one.

@@ -5,8 +5,8 @@ import { Wordmark } from '@/components/ui/wordmark';
 import { CustomerServiceLinks } from '@/features/customer-service/components/customer-service-links';
 import { ResourceLinks } from '@/features/resources/components/resource-links';
 import { visibleResources } from '@/features/resources/components/visible-resources';
+import { helpLinkState } from '@/lib/help-link';
 import { isFeatureEnabled, usePermission } from '@/lib/permission';
-import { helpLinkState } from './help-link';
 
 /** Footer of spec section 2: customer service, resources, help links and the copyright line. */
 export function SiteFooter() {

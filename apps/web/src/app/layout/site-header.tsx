@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Wordmark } from '@/components/ui/wordmark';
+import { AuthHeaderActions } from '@/features/auth/components/header-actions';
 import { LanguageSwitcher } from '@/features/language/components/language-switcher';
 
 export type SiteHeaderProps = {
@@ -8,7 +9,10 @@ export type SiteHeaderProps = {
   languages: readonly string[];
 };
 
-/** The site header: wordmark home link and the language selector (login and balance come with their issues). */
+/**
+ * The site header: wordmark home link, the language selector, and the account corner (Login and Register
+ * for visitors, the account menu once logged in). Balance, deposit and mail come with their issues.
+ */
 export function SiteHeader({ siteName, languages }: SiteHeaderProps) {
   const { t } = useTranslation();
   return (
@@ -18,7 +22,8 @@ export function SiteHeader({ siteName, languages }: SiteHeaderProps) {
           <Wordmark name={siteName} />
         </Link>
         <div className="site-header__actions">
-          <LanguageSwitcher offered={languages} />
+          <LanguageSwitcher offered={languages} className="site-header__language" />
+          <AuthHeaderActions />
         </div>
       </div>
     </header>
