@@ -65,7 +65,9 @@ server.on('message', (message) => {
       '',
       '  Seeded: merchant (BDT, EN/BN), whitelabel feature tree, registration rules, help centre, customer-service links.',
       '  Demo logins (player site; agents also at /agent):',
-      ...(message.demoLogins ?? []).map((login) => `    ${login.role.padEnd(8)} ${login.username.padEnd(16)} ${login.password}`),
+      ...(message.demoLogins ?? []).map(
+        (login) => `    ${login.role.padEnd(8)} ${login.username.padEnd(16)} ${login.password}`,
+      ),
       '',
       ...(message.backofficeOwner
         ? [

@@ -16,9 +16,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
-import { backofficeRoutes, type FirstOwner, seedFirstOwner } from './modules/backoffice';
-
 import { devToolsRoutes } from './dev-tools';
+import { backofficeRoutes, type FirstOwner, seedFirstOwner } from './modules/backoffice';
 import {
   createAuthenticate,
   createIdentityService,
@@ -192,7 +191,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.decorate('demoLogins', demoLogins);
   const backofficeFirstOwner = await seedFirstOwner({ db: database.db, password: config.boOwnerPassword });
   if (backofficeFirstOwner) {
-    app.log.warn({ username: backofficeFirstOwner.username }, 'back-office owner created: sign in at /backoffice and set up two-step verification');
+    app.log.warn(
+      { username: backofficeFirstOwner.username },
+      'back-office owner created: sign in at /backoffice and set up two-step verification',
+    );
   }
   app.decorate('backofficeFirstOwner', backofficeFirstOwner);
   app.decorate('database', database);
@@ -340,7 +342,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
           index: ['index.html'],
           cacheControl: false,
           setHeaders: (reply, filePath) => {
-            if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+            if (filePath.includes(`${path.sep}assets${path.sep}`))
+              reply.header('cache-control', 'public, max-age=31536000, immutable');
             else reply.header('cache-control', 'no-cache');
           },
         });
@@ -349,7 +352,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
           (request, reply) => {
             const url = request.url.split('?')[0] ?? '/';
             const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
-            if (!wantsPage || url.includes('/assets/')) return reply.status(404).send(failureEnvelope(request, 'NOT_FOUND'));
+            if (!wantsPage || url.includes('/assets/'))
+              return reply.status(404).send(failureEnvelope(request, 'NOT_FOUND'));
             return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(backofficeIndex);
           },
         );

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '../../platform/http/app-error';
 import { ok } from '../../platform/http/envelope';
-import { idempotencyPlugin, idempotentReplayHeader } from '../../platform/idempotency';
+import { idempotentReplayHeader } from '../../platform/idempotency';
 import { buildTestApp } from '../../testing';
 import { createWalletIdempotencyStorage } from './wallet.idempotency';
 import { createWalletService, type WalletService } from './wallet.service';
