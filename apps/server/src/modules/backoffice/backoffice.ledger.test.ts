@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BackofficeTestApp, buildBackofficeTestApp, createOperatorAndSignIn } from './backoffice.test-helpers';
 
@@ -33,9 +34,7 @@ describe('back office: ledger reconciliation', () => {
       kind: 'DEPOSIT',
     });
     // Cached balances are the one mutable part of the ledger; corrupt one as a broken writer would.
-    await bo.app.database.db.execute(
-      `update wallet_accounts set balance = balance + 1 where id = ${player.id}` as never,
-    );
+    await bo.app.database.db.execute(sql`update wallet_accounts set balance = balance + 1 where id = ${player.id}`);
     const report = (await bo.call('GET', '/ledger/verify', { cookie: owner })).json().value;
     expect(report.ok).toBe(false);
     expect(report.breaches.length).toBeGreaterThan(0);
