@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,7 +34,17 @@ import {
   seedSystem,
   systemRoutes,
 } from './modules/system';
-import { createWalletIdempotencyStorage, createWalletService, type WalletService } from './modules/wallet';
+import {
+  type CashierService,
+  cashierRoutes,
+  createWalletIdempotencyStorage,
+  createWalletService,
+  type PaymentSimulator,
+  paymentGatewayRoutes,
+  type SimTransport,
+  setUpCashier,
+  type WalletService,
+} from './modules/wallet';
 import { type Database, openDatabase } from './platform/db';
 import type { CountryResolver } from './platform/geo/geo.types';
 import { openMmdbCountryResolver } from './platform/geo/mmdb-country-resolver';
@@ -62,12 +72,22 @@ export type AppDeps = {
   /** A real SMS gateway or mailer; by default messages go to the outbox table (shown under /dev/outbox). */
   smsProvider?: SmsProvider;
   emailProvider?: EmailProvider;
+  /** How the payment simulator reaches its callback URL; HTTP by default (tests pass one built on inject). */
+  paymentSimTransport?: SimTransport;
 };
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Module services, for tests and operator tooling that run in-process. */
-    services: { system: SystemService; outbox: OutboxService; identity: IdentityService; wallet: WalletService };
+    services: {
+      system: SystemService;
+      outbox: OutboxService;
+      identity: IdentityService;
+      wallet: WalletService;
+      cashier: CashierService;
+      /** The simulator PSP (PAYMENT_SIM_ENABLED), for tests and demos; null when off. */
+      paymentSimulator: PaymentSimulator | null;
+    };
     database: Database;
     /** The demo logins seeded at start (SEED_DEMO), for start-up output and demos; empty otherwise. */
     demoLogins: DemoLogin[];
@@ -187,7 +207,29 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   if (demoLogins.length > 0) app.log.info({ demoLogins }, 'demo accounts seeded');
 
   const wallet = createWalletService({ db: database.db, merchantCode: config.merchantCode, log: app.log });
-  app.decorate('services', { system, outbox, identity, wallet });
+  if (config.paymentSimEnabled) {
+    app.log.warn('PAYMENT_SIM_ENABLED is ON: the simulator pay page credits deposits without real money.');
+    if (!config.paymentSimSecret) app.log.warn('PAYMENT_SIM_SECRET not set: a random secret for this process only');
+  }
+  const { cashier, paymentSimulator } = await setUpCashier({
+    db: database.db,
+    merchantCode: config.merchantCode,
+    wallet,
+    identity,
+    system,
+    settings: config,
+    uploadsDir: config.uploadsDir,
+    paymentSim: {
+      enabled: config.paymentSimEnabled,
+      secret: config.paymentSimSecret ?? randomBytes(32).toString('hex'),
+      callbackUrl: config.paymentSimCallbackUrl,
+      maxAgeSeconds: config.paymentCallbackMaxAgeSeconds,
+      transport: deps.paymentSimTransport,
+    },
+    log: app.log,
+    now: deps.now,
+  });
+  app.decorate('services', { system, outbox, identity, wallet, cashier, paymentSimulator });
   app.decorate('demoLogins', demoLogins);
   const backofficeFirstOwner = await seedFirstOwner({ db: database.db, password: config.boOwnerPassword });
   if (backofficeFirstOwner) {
@@ -302,6 +344,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     totpIssuer: `${config.siteName} back office`,
     ledger: wallet,
   });
+
+  await app.register(cashierRoutes, { cashier });
+  await app.register(paymentGatewayRoutes, { deposits: cashier.deposits, simulator: paymentSimulator });
 
   if (config.devTools) {
     app.log.warn('DEV_TOOLS is ON: /dev/* exposes outboxes and captcha answers. Never enable it in production.');

@@ -74,6 +74,29 @@ const envSchema = z.object({
   SMS_MAX_CODE_ATTEMPTS: z.coerce.number().int().min(1).default(5),
   SMS_DAILY_QUOTA: z.coerce.number().int().min(0).default(1000),
   SMS_REQUIRE_CAPTCHA: booleanFlag.default(true),
+  UPLOADS_DIR: z.string().min(1).optional(),
+  PAYMENT_SIM_ENABLED: booleanFlag.optional(),
+  PAYMENT_SIM_SECRET: z.string().min(16).max(256).optional(),
+  PAYMENT_SIM_CALLBACK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  PAYMENT_CALLBACK_MAX_AGE_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+  PAYMENT_PASSWORD_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  PAYMENT_PASSWORD_LOCK_MINUTES: z.coerce.number().int().min(1).default(30),
+  BANK_ACCOUNTS_MAX: z.coerce.number().int().min(1).max(50).default(5),
+  WITHDRAW_MIN_AMOUNT: z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,4})?$/, 'a decimal amount in major units, such as 100 or 99.50')
+    .default('100'),
+  WITHDRAW_MAX_AMOUNT: z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,4})?$/, 'a decimal amount in major units, such as 100 or 99.50')
+    .default('50000'),
+  WITHDRAW_DAILY_MAX_COUNT: z.coerce.number().int().min(1).default(5),
+  WITHDRAW_DAILY_MAX_AMOUNT: z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,4})?$/, 'a decimal amount in major units, such as 100 or 99.50')
+    .default('200000'),
+  WITHDRAW_AUTO_CONFIRM_MINUTES: z.coerce.number().int().min(1).default(1440),
+  CASHIER_DAY_UTC_OFFSET_MINUTES: z.coerce.number().int().min(-720).max(840).default(360),
 });
 
 export type AppConfig = {
@@ -147,6 +170,35 @@ export type AppConfig = {
   smsDailyQuota: number;
   /** Sending an SMS code needs a solved captcha (protects the SMS budget from scripted sends). */
   smsRequireCaptcha: boolean;
+  /** Where receipt and proof images are stored (random names). Default <dataDir>/uploads. */
+  uploadsDir: string;
+  /**
+   * The built-in payment gateway simulator (its pay page approves deposits without real money): on by default
+   * only with DEV_TOOLS. Its channels are hidden and its routes absent when off.
+   */
+  paymentSimEnabled: boolean;
+  /** The simulator's per-merchant HMAC secret; when unset, each process makes a random one (one instance only). */
+  paymentSimSecret: string | undefined;
+  /** Where the simulator sends its server-to-server callbacks. Default <publicUrl>/gateway/payments/simulator/callback. */
+  paymentSimCallbackUrl: string;
+  /** Gateway callbacks whose signed timestamp is older (or further ahead) than this are refused. */
+  paymentCallbackMaxAgeSeconds: number;
+  /** Wrong payment passwords in a row that lock money-out calls… */
+  paymentPasswordMaxFailures: number;
+  /** …for this long. */
+  paymentPasswordLockMinutes: number;
+  /** Bank accounts and e-wallets a member may bind. */
+  bankAccountsMax: number;
+  /** Per withdrawal request, decimal strings in major units of the merchant currency. */
+  withdrawMinAmount: string;
+  withdrawMaxAmount: string;
+  /** Withdrawals per member per cashier day (pending and approved count; rejected do not). */
+  withdrawDailyMaxCount: number;
+  withdrawDailyMaxAmount: string;
+  /** A paid withdrawal the member has not confirmed counts as received after this long. */
+  withdrawAutoConfirmMinutes: number;
+  /** The cashier's day (daily withdrawal limits, today's totals, record dates) starts at midnight at this UTC offset. */
+  cashierDayUtcOffsetMinutes: number;
 };
 
 export class ConfigError extends Error {
@@ -216,5 +268,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smsMaxCodeAttempts: e.SMS_MAX_CODE_ATTEMPTS,
     smsDailyQuota: e.SMS_DAILY_QUOTA,
     smsRequireCaptcha: e.SMS_REQUIRE_CAPTCHA,
+    uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(e.DATA_DIR, 'uploads')),
+    paymentSimEnabled: e.PAYMENT_SIM_ENABLED ?? e.DEV_TOOLS,
+    paymentSimSecret: e.PAYMENT_SIM_SECRET,
+    paymentSimCallbackUrl:
+      e.PAYMENT_SIM_CALLBACK_URL ??
+      `${(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '')}/gateway/payments/simulator/callback`,
+    paymentCallbackMaxAgeSeconds: e.PAYMENT_CALLBACK_MAX_AGE_SECONDS,
+    paymentPasswordMaxFailures: e.PAYMENT_PASSWORD_MAX_FAILURES,
+    paymentPasswordLockMinutes: e.PAYMENT_PASSWORD_LOCK_MINUTES,
+    bankAccountsMax: e.BANK_ACCOUNTS_MAX,
+    withdrawMinAmount: e.WITHDRAW_MIN_AMOUNT,
+    withdrawMaxAmount: e.WITHDRAW_MAX_AMOUNT,
+    withdrawDailyMaxCount: e.WITHDRAW_DAILY_MAX_COUNT,
+    withdrawDailyMaxAmount: e.WITHDRAW_DAILY_MAX_AMOUNT,
+    withdrawAutoConfirmMinutes: e.WITHDRAW_AUTO_CONFIRM_MINUTES,
+    cashierDayUtcOffsetMinutes: e.CASHIER_DAY_UTC_OFFSET_MINUTES,
   };
 }

@@ -104,6 +104,25 @@ export const calls = {
   launchChat: relay('CBS_launchChat', 'LIVECHAT3'),
   redeemPointReward: relay('passwordCheck/MCS2_redeemPointReward', 'POINTMALL3', { token: true, encrypted: true }),
   convertPoint: relay('passwordCheck/MCS2_convertPoint', 'POINTMALL3', { token: true, encrypted: true }),
+  // Cashier: the spec names the member-centre pages (depositv2, withdraw, transferUpline, transactionHistory)
+  // but not their calls; these follow its style. Money-moving ones take an Idempotency-Key header.
+  paymentPasswordSet: call('POST', '/wps/member/payment-password', 'MEMBER', { token: true, encrypted: true }),
+  paymentPasswordChange: call('PUT', '/wps/member/payment-password', 'MEMBER', { token: true, encrypted: true }),
+  bankAccounts: call('GET', '/wps/member/bank-accounts', 'CASHIER', { token: true }),
+  addBankAccount: call('POST', '/wps/member/bank-accounts', 'CASHIER', { token: true, encrypted: true }),
+  removeBankAccount: call('DELETE', '/wps/member/bank-accounts', 'CASHIER', { token: true }),
+  depositChannels: call('GET', '/wps/cashier/deposit/channels', 'DEPOSIT3', { token: true }),
+  deposit: call('POST', '/wps/cashier/deposit', 'DEPOSIT3', { token: true }),
+  // Multipart (receipt images), so never encrypted.
+  manualDeposit: call('POST', '/wps/cashier/deposit/manual', 'DEPOSIT3', { token: true }),
+  depositStatus: call('GET', '/wps/cashier/deposit/status', 'DEPOSIT3', { token: true }),
+  withdrawInfo: call('GET', '/wps/cashier/withdraw/info', 'WITHDRAW3', { token: true }),
+  withdraw: call('POST', '/wps/cashier/withdraw', 'WITHDRAW3', { token: true, encrypted: true }),
+  withdrawals: call('GET', '/wps/cashier/withdrawals', 'WITHDRAW3', { token: true }),
+  withdrawConfirm: call('POST', '/wps/cashier/withdraw/confirm', 'WITHDRAW3', { token: true }),
+  transferUpline: call('POST', '/wps/cashier/transfer/upline', 'TRANSFERUPLINE3', { token: true, encrypted: true }),
+  transferDownline: call('POST', '/wps/cashier/transfer/downline', 'AGENTCENTER3', { token: true, encrypted: true }),
+  cashierRecords: call('GET', '/wps/cashier/records', 'MEMBER', { token: true }),
 } as const satisfies Record<string, CallEntry>;
 
 export type CallName = keyof typeof calls;

@@ -8,6 +8,7 @@ export * from './languages';
 export * from './money';
 export * from './registration-patterns';
 export * from './schemas/backoffice';
+export * from './schemas/cashier';
 export * from './schemas/identity';
 export * from './schemas/register-settings';
 export * from './schemas/system';

@@ -2,6 +2,8 @@ import { type CallEntry, calls } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/http/app-error';
 import { type AuthContext, bearerToken, requireAuth } from '../../platform/http/auth-context';
+// The route config's `call` entry is declared by the call guard's module augmentation.
+import type {} from '../../platform/http/call-guard';
 import type { IdentityService } from './identity.service';
 
 /**

@@ -84,6 +84,20 @@ export async function updateAccount(
   return first(await db.update(identityAccounts).set(changes).where(eq(identityAccounts.id, id)).returning());
 }
 
+/** Sets the payee (real) name only while the account has none; returns the row either way (null if no account). */
+export async function setRealNameIfEmpty(
+  db: DbOrTx,
+  id: number,
+  realName: string,
+  updatedAt: Date,
+): Promise<AccountRow | null> {
+  await db
+    .update(identityAccounts)
+    .set({ realName, updatedAt })
+    .where(and(eq(identityAccounts.id, id), isNull(identityAccounts.realName)));
+  return first(await db.select().from(identityAccounts).where(eq(identityAccounts.id, id)));
+}
+
 /** Accounts whose upline is the given agent, oldest first. */
 export async function listDownline(db: DbOrTx, uplineId: number): Promise<AccountRow[]> {
   return db.select().from(identityAccounts).where(eq(identityAccounts.uplineId, uplineId)).orderBy(identityAccounts.id);

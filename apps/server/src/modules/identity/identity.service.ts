@@ -1059,6 +1059,45 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       await repo.updateAccount(db, accountId, { paymentPasswordHash: await hashPassword(password), updatedAt: now() });
     },
 
+    /** Whether the member has a payment (withdrawal) password, for the wallet module. */
+    async hasPaymentPassword(accountId: number): Promise<boolean> {
+      const account = await repo.findAccountById(db, accountId);
+      return Boolean(account?.paymentPasswordHash);
+    },
+
+    /**
+     * Checks the login password for a step that needs it again (the wallet's first payment password). Wrong
+     * passwords count towards the same lockout as logins, so this is no way around it.
+     * @throws IDENTITY_ACCOUNT_LOCKED while the account is locked, or when this failure locks it.
+     */
+    async checkLoginPassword(accountId: number, password: string): Promise<boolean> {
+      const account = await repo.findAccountById(db, accountId);
+      if (!account?.passwordHash) {
+        await spendVerificationTime(password);
+        return false;
+      }
+      if (account.lockedUntil && account.lockedUntil > now()) throw lockedError(account.lockedUntil);
+      if (await verifyPassword(account.passwordHash, password)) return true;
+      await countPasswordFailure(account);
+      return false;
+    },
+
+    /** The payee (real) name: the name on the member's bank accounts; null until one is set. */
+    async payeeName(accountId: number): Promise<string | null> {
+      return (await repo.findAccountById(db, accountId))?.realName ?? null;
+    },
+
+    /**
+     * Sets the payee name when the account has none yet (the first bound bank account names it) and returns the
+     * name the account now has, which is another one when it was already set.
+     * @throws NOT_FOUND for an unknown account.
+     */
+    async setPayeeNameIfEmpty(accountId: number, name: string): Promise<string> {
+      const account = await repo.setRealNameIfEmpty(db, accountId, name, now());
+      if (!account?.realName) throw new AppError('NOT_FOUND', { accountId });
+      return account.realName;
+    },
+
     /** The failure count and lock of an account, for operators (and the lockout tests). */
     async loginFailureState(accountId: number): Promise<{ failedLoginCount: number; lockedUntil: Date | null }> {
       const account = await repo.findAccountById(db, accountId);

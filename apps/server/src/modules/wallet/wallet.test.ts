@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../platform/db';
 import { AppError } from '../../platform/http/app-error';
 import { buildTestApp } from '../../testing';
-import { walletRoutes } from './wallet.routes';
 import { createWalletService } from './wallet.service';
 import { countOutcomes, currency, type Ledger, merchantCode, openLedger } from './wallet.test-helpers';
 
@@ -606,33 +605,3 @@ async function runVerifyCli(dataDir: string): Promise<{ exitCode: number; stdout
     return { exitCode: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
   }
 }
-
-describe('operator route GET /bo/api/ledger/verify', () => {
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await buildTestApp();
-    const wallet = createWalletService({ db: app.database.db, merchantCode });
-    await app.register(walletRoutes, {
-      prefix: '/bo/api',
-      wallet,
-      // Stands in for the back office's operator check.
-      authorizeOperator: async (request) => {
-        if (request.headers['x-operator'] !== 'yes') throw new AppError('AUTH_REQUIRED');
-      },
-    });
-    await app.ready();
-  });
-  afterAll(() => app.close());
-
-  it('answers the reconciliation report to operators only', async () => {
-    const anonymous = await app.inject({ method: 'GET', url: '/bo/api/ledger/verify' });
-    expect(anonymous.statusCode).toBe(401);
-    const operator = await app.inject({
-      method: 'GET',
-      url: '/bo/api/ledger/verify',
-      headers: { 'x-operator': 'yes' },
-    });
-    expect(operator.statusCode).toBe(200);
-    expect(operator.json()).toMatchObject({ success: true, value: { ok: true, breaches: [] } });
-  });
-});

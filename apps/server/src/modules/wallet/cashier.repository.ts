@@ -1,0 +1,706 @@
+import { and, asc, count, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db';
+import {
+  walletBankAccounts,
+  walletDepositChannels,
+  walletDeposits,
+  walletGatewayNonces,
+  walletMemberNotices,
+  walletPaymentPasswordGuards,
+  walletSimGatewayIntents,
+  walletWithdrawals,
+} from './cashier.tables';
+
+export type ChannelRow = typeof walletDepositChannels.$inferSelect;
+export type NewChannelRow = typeof walletDepositChannels.$inferInsert;
+export type DepositRow = typeof walletDeposits.$inferSelect;
+export type NewDepositRow = typeof walletDeposits.$inferInsert;
+export type WithdrawalRow = typeof walletWithdrawals.$inferSelect;
+export type NewWithdrawalRow = typeof walletWithdrawals.$inferInsert;
+export type BankAccountRow = typeof walletBankAccounts.$inferSelect;
+export type NewBankAccountRow = typeof walletBankAccounts.$inferInsert;
+export type SimIntentRow = typeof walletSimGatewayIntents.$inferSelect;
+export type NoticeRow = typeof walletMemberNotices.$inferSelect;
+
+/** Reads rows of a raw query; PGlite and node-postgres both answer `{ rows }`. */
+async function rowsOf<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+type Page = { offset: number; limit: number };
+type Totals = { count: number; sumMinor: bigint };
+
+function totalsOf(row: { n: string | number; total: string | null } | undefined): Totals {
+  return { count: Number(row?.n ?? 0), sumMinor: BigInt(row?.total ?? '0') };
+}
+
+/**
+ * Serialises a member's cashier writes that check a limit before they insert (bank accounts per member, daily
+ * withdrawals): a transaction-scoped advisory lock on the member, released at commit. The first key names
+ * the cashier, so other modules' advisory locks on the same ids never collide with it.
+ */
+export async function lockMember(tx: DbOrTx, accountId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('wallet_cashier_member'), ${accountId}::int)`);
+}
+
+// ---------------------------------------------------------------------------------------- deposit channels
+
+export async function seedDepositChannels(db: DbOrTx, rows: NewChannelRow[]): Promise<void> {
+  if (rows.length > 0) await db.insert(walletDepositChannels).values(rows).onConflictDoNothing();
+}
+
+export async function listDepositChannels(db: DbOrTx, merchantCode: string): Promise<ChannelRow[]> {
+  return db
+    .select()
+    .from(walletDepositChannels)
+    .where(eq(walletDepositChannels.merchantCode, merchantCode))
+    .orderBy(asc(walletDepositChannels.sortOrder), asc(walletDepositChannels.id));
+}
+
+export async function findDepositChannel(db: DbOrTx, merchantCode: string, code: string): Promise<ChannelRow | null> {
+  const [row] = await db
+    .select()
+    .from(walletDepositChannels)
+    .where(and(eq(walletDepositChannels.merchantCode, merchantCode), eq(walletDepositChannels.code, code)));
+  return row ?? null;
+}
+
+export async function updateDepositChannel(
+  db: DbOrTx,
+  merchantCode: string,
+  code: string,
+  changes: Partial<Omit<NewChannelRow, 'id' | 'merchantCode' | 'code' | 'type' | 'gateway'>>,
+): Promise<ChannelRow | null> {
+  const [row] = await db
+    .update(walletDepositChannels)
+    .set(changes)
+    .where(and(eq(walletDepositChannels.merchantCode, merchantCode), eq(walletDepositChannels.code, code)))
+    .returning();
+  return row ?? null;
+}
+
+// ------------------------------------------------------------------------------------------------ deposits
+
+export async function insertDeposit(db: DbOrTx, values: NewDepositRow): Promise<DepositRow> {
+  const [row] = await db.insert(walletDeposits).values(values).returning();
+  if (!row) throw new Error('deposit insert returned nothing');
+  return row;
+}
+
+export async function findDepositByClientKey(
+  db: DbOrTx,
+  merchantCode: string,
+  accountId: number,
+  clientKey: string,
+): Promise<DepositRow | null> {
+  const [row] = await db
+    .select()
+    .from(walletDeposits)
+    .where(
+      and(
+        eq(walletDeposits.merchantCode, merchantCode),
+        eq(walletDeposits.accountId, accountId),
+        eq(walletDeposits.clientKey, clientKey),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function findDeposit(db: DbOrTx, merchantCode: string, id: number): Promise<DepositRow | null> {
+  const [row] = await db
+    .select()
+    .from(walletDeposits)
+    .where(and(eq(walletDeposits.merchantCode, merchantCode), eq(walletDeposits.id, id)));
+  return row ?? null;
+}
+
+export async function setDepositIntent(
+  db: DbOrTx,
+  id: number,
+  intent: { gatewayIntentId: string; gatewayTxnId: string; redirectUrl: string },
+): Promise<DepositRow | null> {
+  const [row] = await db.update(walletDeposits).set(intent).where(eq(walletDeposits.id, id)).returning();
+  return row ?? null;
+}
+
+/** Moves a pending deposit to a final state; null when it is not pending any more (someone else decided). */
+export async function finishDeposit(
+  db: DbOrTx,
+  id: number,
+  changes: Pick<NewDepositRow, 'status' | 'completedAt'> &
+    Partial<Pick<NewDepositRow, 'rejectReason' | 'reviewedById' | 'reviewedByName' | 'gatewayTxnId'>>,
+): Promise<DepositRow | null> {
+  const [row] = await db
+    .update(walletDeposits)
+    .set(changes)
+    .where(and(eq(walletDeposits.id, id), eq(walletDeposits.status, 'pending')))
+    .returning();
+  return row ?? null;
+}
+
+export async function setDepositTransfer(db: DbOrTx, id: number, transferId: number): Promise<void> {
+  await db
+    .update(walletDeposits)
+    .set({ transferId })
+    .where(and(eq(walletDeposits.id, id), isNull(walletDeposits.transferId)));
+}
+
+export async function setDepositLateGatewayStatus(db: DbOrTx, id: number, status: string): Promise<void> {
+  await db.update(walletDeposits).set({ lateGatewayStatus: status }).where(eq(walletDeposits.id, id));
+}
+
+export async function listDeposits(
+  db: DbOrTx,
+  merchantCode: string,
+  filter: { status?: string; type?: string },
+  page: Page,
+): Promise<{ rows: DepositRow[]; total: number }> {
+  const where = and(
+    eq(walletDeposits.merchantCode, merchantCode),
+    filter.status ? eq(walletDeposits.status, filter.status) : undefined,
+    filter.type ? eq(walletDeposits.type, filter.type) : undefined,
+  );
+  const rows = await db
+    .select()
+    .from(walletDeposits)
+    .where(where)
+    .orderBy(asc(walletDeposits.createdAt), asc(walletDeposits.id))
+    .offset(page.offset)
+    .limit(page.limit);
+  const [totals] = await db.select({ total: count() }).from(walletDeposits).where(where);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+/** Approved deposits whose ledger credit has not been recorded: a crash between approval and credit. */
+export async function listUncreditedDeposits(db: DbOrTx, merchantCode: string, limit: number): Promise<DepositRow[]> {
+  return db
+    .select()
+    .from(walletDeposits)
+    .where(
+      and(
+        eq(walletDeposits.merchantCode, merchantCode),
+        eq(walletDeposits.status, 'approved'),
+        isNull(walletDeposits.transferId),
+      ),
+    )
+    .limit(limit);
+}
+
+export async function approvedDepositTotalsSince(db: DbOrTx, accountId: number, since: Date): Promise<Totals> {
+  const [row] = await rowsOf<{ n: string; total: string | null }>(
+    db,
+    sql`select count(*)::text as n, sum(amount)::text as total from wallet_deposits
+        where account_id = ${accountId} and status = 'approved' and completed_at >= ${since.toISOString()}::timestamptz`,
+  );
+  return totalsOf(row);
+}
+
+// --------------------------------------------------------------------------------------------- withdrawals
+
+export async function insertWithdrawal(db: DbOrTx, values: NewWithdrawalRow): Promise<WithdrawalRow> {
+  const [row] = await db.insert(walletWithdrawals).values(values).returning();
+  if (!row) throw new Error('withdrawal insert returned nothing');
+  return row;
+}
+
+export async function findWithdrawalByClientKey(
+  db: DbOrTx,
+  merchantCode: string,
+  accountId: number,
+  clientKey: string,
+): Promise<WithdrawalRow | null> {
+  const [row] = await db
+    .select()
+    .from(walletWithdrawals)
+    .where(
+      and(
+        eq(walletWithdrawals.merchantCode, merchantCode),
+        eq(walletWithdrawals.accountId, accountId),
+        eq(walletWithdrawals.clientKey, clientKey),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function findWithdrawal(db: DbOrTx, merchantCode: string, id: number): Promise<WithdrawalRow | null> {
+  const [row] = await db
+    .select()
+    .from(walletWithdrawals)
+    .where(and(eq(walletWithdrawals.merchantCode, merchantCode), eq(walletWithdrawals.id, id)));
+  return row ?? null;
+}
+
+/** Withdrawals that count against the daily limits (asked for since `since`, not rejected). */
+export async function withdrawalTotalsSince(db: DbOrTx, accountId: number, since: Date): Promise<Totals> {
+  const [row] = await rowsOf<{ n: string; total: string | null }>(
+    db,
+    sql`select count(*)::text as n, sum(amount)::text as total from wallet_withdrawals
+        where account_id = ${accountId} and status in ('opening', 'pending', 'approved')
+          and created_at >= ${since.toISOString()}::timestamptz`,
+  );
+  return totalsOf(row);
+}
+
+export async function pendingWithdrawalTotals(db: DbOrTx, accountId: number): Promise<Totals> {
+  const [row] = await rowsOf<{ n: string; total: string | null }>(
+    db,
+    sql`select count(*)::text as n, sum(amount)::text as total from wallet_withdrawals
+        where account_id = ${accountId} and status = 'pending'`,
+  );
+  return totalsOf(row);
+}
+
+export async function approvedWithdrawalTotalsSince(db: DbOrTx, accountId: number, since: Date): Promise<Totals> {
+  const [row] = await rowsOf<{ n: string; total: string | null }>(
+    db,
+    sql`select count(*)::text as n, sum(amount)::text as total from wallet_withdrawals
+        where account_id = ${accountId} and status = 'approved' and reviewed_at >= ${since.toISOString()}::timestamptz`,
+  );
+  return totalsOf(row);
+}
+
+export async function markWithdrawalPending(db: DbOrTx, id: number, holdTransferId: number): Promise<void> {
+  await db
+    .update(walletWithdrawals)
+    .set({ status: 'pending', holdTransferId })
+    .where(and(eq(walletWithdrawals.id, id), eq(walletWithdrawals.status, 'opening')));
+}
+
+export async function deleteOpeningWithdrawal(db: DbOrTx, id: number): Promise<void> {
+  await db.delete(walletWithdrawals).where(and(eq(walletWithdrawals.id, id), eq(walletWithdrawals.status, 'opening')));
+}
+
+/** Moves a pending withdrawal to approved or rejected; null when it is not pending any more. */
+export async function reviewWithdrawal(
+  db: DbOrTx,
+  id: number,
+  changes: Pick<NewWithdrawalRow, 'status' | 'reviewedAt' | 'reviewedById' | 'reviewedByName'> &
+    Partial<Pick<NewWithdrawalRow, 'rejectReason'>>,
+): Promise<WithdrawalRow | null> {
+  const [row] = await db
+    .update(walletWithdrawals)
+    .set(changes)
+    .where(and(eq(walletWithdrawals.id, id), eq(walletWithdrawals.status, 'pending')))
+    .returning();
+  return row ?? null;
+}
+
+export async function setWithdrawalResolution(db: DbOrTx, id: number, transferId: number): Promise<void> {
+  await db
+    .update(walletWithdrawals)
+    .set({ resolutionTransferId: transferId })
+    .where(and(eq(walletWithdrawals.id, id), isNull(walletWithdrawals.resolutionTransferId)));
+}
+
+/** Records the member's confirmation once; null when it is not an approved, unconfirmed withdrawal of theirs. */
+export async function confirmWithdrawal(
+  db: DbOrTx,
+  id: number,
+  accountId: number,
+  changes: Pick<NewWithdrawalRow, 'confirmation' | 'confirmedAt' | 'receivedAmount' | 'confirmationNote' | 'proofs'>,
+): Promise<WithdrawalRow | null> {
+  const [row] = await db
+    .update(walletWithdrawals)
+    .set(changes)
+    .where(
+      and(
+        eq(walletWithdrawals.id, id),
+        eq(walletWithdrawals.accountId, accountId),
+        eq(walletWithdrawals.status, 'approved'),
+        isNull(walletWithdrawals.confirmation),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Paid withdrawals approved before the cut-off and never confirmed count as received. */
+export async function autoConfirmWithdrawals(
+  db: DbOrTx,
+  merchantCode: string,
+  approvedBefore: Date,
+  now: Date,
+): Promise<number[]> {
+  const rows = await db
+    .update(walletWithdrawals)
+    .set({ confirmation: 'auto_received', confirmedAt: now })
+    .where(
+      and(
+        eq(walletWithdrawals.merchantCode, merchantCode),
+        eq(walletWithdrawals.status, 'approved'),
+        isNull(walletWithdrawals.confirmation),
+        lte(walletWithdrawals.reviewedAt, approvedBefore),
+      ),
+    )
+    .returning({ id: walletWithdrawals.id });
+  return rows.map((row) => row.id);
+}
+
+export async function listWithdrawals(
+  db: DbOrTx,
+  merchantCode: string,
+  filter: { status?: string; confirmations?: string[] },
+  page: Page,
+): Promise<{ rows: WithdrawalRow[]; total: number }> {
+  const where = and(
+    eq(walletWithdrawals.merchantCode, merchantCode),
+    filter.status ? eq(walletWithdrawals.status, filter.status) : undefined,
+    filter.confirmations ? inArray(walletWithdrawals.confirmation, filter.confirmations) : undefined,
+  );
+  const rows = await db
+    .select()
+    .from(walletWithdrawals)
+    .where(where)
+    .orderBy(asc(walletWithdrawals.createdAt), asc(walletWithdrawals.id))
+    .offset(page.offset)
+    .limit(page.limit);
+  const [totals] = await db.select({ total: count() }).from(walletWithdrawals).where(where);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+export async function listMemberWithdrawals(db: DbOrTx, accountId: number, limit: number): Promise<WithdrawalRow[]> {
+  return db
+    .select()
+    .from(walletWithdrawals)
+    .where(
+      and(
+        eq(walletWithdrawals.accountId, accountId),
+        inArray(walletWithdrawals.status, ['pending', 'approved', 'rejected']),
+      ),
+    )
+    .orderBy(desc(walletWithdrawals.id))
+    .limit(limit);
+}
+
+/** Withdrawals left `opening` by a request that died between writing the row and placing the hold. */
+export async function listStaleOpeningWithdrawals(
+  db: DbOrTx,
+  merchantCode: string,
+  before: Date,
+  limit: number,
+): Promise<WithdrawalRow[]> {
+  return db
+    .select()
+    .from(walletWithdrawals)
+    .where(
+      and(
+        eq(walletWithdrawals.merchantCode, merchantCode),
+        eq(walletWithdrawals.status, 'opening'),
+        lt(walletWithdrawals.createdAt, before),
+      ),
+    )
+    .limit(limit);
+}
+
+/** Reviewed withdrawals whose ledger post or void has not been recorded. */
+export async function listUnresolvedWithdrawals(
+  db: DbOrTx,
+  merchantCode: string,
+  limit: number,
+): Promise<WithdrawalRow[]> {
+  return db
+    .select()
+    .from(walletWithdrawals)
+    .where(
+      and(
+        eq(walletWithdrawals.merchantCode, merchantCode),
+        inArray(walletWithdrawals.status, ['approved', 'rejected']),
+        isNull(walletWithdrawals.resolutionTransferId),
+      ),
+    )
+    .limit(limit);
+}
+
+// ------------------------------------------------------------------------------------------- bank accounts
+
+export async function countActiveBankAccounts(db: DbOrTx, accountId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(walletBankAccounts)
+    .where(and(eq(walletBankAccounts.accountId, accountId), isNull(walletBankAccounts.removedAt)));
+  return row?.total ?? 0;
+}
+
+export async function findActiveBankAccountByNumber(
+  db: DbOrTx,
+  accountId: number,
+  bankCode: string,
+  accountNumber: string,
+): Promise<BankAccountRow | null> {
+  const [row] = await db
+    .select()
+    .from(walletBankAccounts)
+    .where(
+      and(
+        eq(walletBankAccounts.accountId, accountId),
+        eq(walletBankAccounts.bankCode, bankCode),
+        eq(walletBankAccounts.accountNumber, accountNumber),
+        isNull(walletBankAccounts.removedAt),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function insertBankAccount(db: DbOrTx, values: NewBankAccountRow): Promise<BankAccountRow> {
+  const [row] = await db.insert(walletBankAccounts).values(values).returning();
+  if (!row) throw new Error('bank account insert returned nothing');
+  return row;
+}
+
+export async function listActiveBankAccounts(db: DbOrTx, accountId: number): Promise<BankAccountRow[]> {
+  return db
+    .select()
+    .from(walletBankAccounts)
+    .where(and(eq(walletBankAccounts.accountId, accountId), isNull(walletBankAccounts.removedAt)))
+    .orderBy(asc(walletBankAccounts.id));
+}
+
+export async function findActiveBankAccount(db: DbOrTx, accountId: number, id: number): Promise<BankAccountRow | null> {
+  const [row] = await db
+    .select()
+    .from(walletBankAccounts)
+    .where(
+      and(
+        eq(walletBankAccounts.id, id),
+        eq(walletBankAccounts.accountId, accountId),
+        isNull(walletBankAccounts.removedAt),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function removeBankAccount(db: DbOrTx, accountId: number, id: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(walletBankAccounts)
+    .set({ removedAt: now })
+    .where(
+      and(
+        eq(walletBankAccounts.id, id),
+        eq(walletBankAccounts.accountId, accountId),
+        isNull(walletBankAccounts.removedAt),
+      ),
+    )
+    .returning({ id: walletBankAccounts.id });
+  return rows.length > 0;
+}
+
+// -------------------------------------------------------------------------------------- payment passwords
+
+export async function findPaymentPasswordGuard(
+  db: DbOrTx,
+  accountId: number,
+): Promise<{ failedCount: number; lockedUntil: Date | null } | null> {
+  const [row] = await db
+    .select()
+    .from(walletPaymentPasswordGuards)
+    .where(eq(walletPaymentPasswordGuards.accountId, accountId));
+  return row ?? null;
+}
+
+/**
+ * Counts one wrong payment password in a single statement, so concurrent wrong guesses all count. A lock that
+ * has run out starts the count again; reaching `maxFailures` sets the lock.
+ */
+export async function recordPaymentPasswordFailure(
+  db: DbOrTx,
+  accountId: number,
+  input: { now: Date; maxFailures: number; lockUntil: Date },
+): Promise<{ failedCount: number; lockedUntil: Date | null }> {
+  const now = input.now.toISOString();
+  const lockUntil = input.lockUntil.toISOString();
+  const [row] = await rowsOf<{ failed_count: number; locked_until: string | Date | null }>(
+    db,
+    sql`insert into wallet_payment_password_guards as g (account_id, failed_count, locked_until, updated_at)
+        values (${accountId}, 1, case when 1 >= ${input.maxFailures} then ${lockUntil}::timestamptz end, ${now}::timestamptz)
+        on conflict (account_id) do update set
+          failed_count = case when g.locked_until is not null and g.locked_until <= ${now}::timestamptz then 1
+                              else g.failed_count + 1 end,
+          locked_until = case when (case when g.locked_until is not null and g.locked_until <= ${now}::timestamptz then 1
+                                         else g.failed_count + 1 end) >= ${input.maxFailures}
+                              then ${lockUntil}::timestamptz end,
+          updated_at = ${now}::timestamptz
+        returning failed_count, locked_until`,
+  );
+  if (!row) throw new Error('payment password guard upsert returned nothing');
+  return {
+    failedCount: Number(row.failed_count),
+    lockedUntil: row.locked_until === null ? null : new Date(row.locked_until),
+  };
+}
+
+export async function clearPaymentPasswordGuard(db: DbOrTx, accountId: number): Promise<void> {
+  await db.delete(walletPaymentPasswordGuards).where(eq(walletPaymentPasswordGuards.accountId, accountId));
+}
+
+// ---------------------------------------------------------------------------------------- gateway nonces
+
+/** Remembers a callback nonce; false when the gateway already used it (a replay). */
+export async function rememberGatewayNonce(db: DbOrTx, gateway: string, nonce: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .insert(walletGatewayNonces)
+    .values({ gateway, nonce, receivedAt: now })
+    .onConflictDoNothing()
+    .returning({ nonce: walletGatewayNonces.nonce });
+  return rows.length > 0;
+}
+
+export async function purgeGatewayNonces(db: DbOrTx, before: Date): Promise<number> {
+  const rows = await db
+    .delete(walletGatewayNonces)
+    .where(lt(walletGatewayNonces.receivedAt, before))
+    .returning({ nonce: walletGatewayNonces.nonce });
+  return rows.length;
+}
+
+// ------------------------------------------------------------------------------------- simulator gateway
+
+export async function insertSimIntent(db: DbOrTx, values: typeof walletSimGatewayIntents.$inferInsert) {
+  const [row] = await db.insert(walletSimGatewayIntents).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+export async function findSimIntent(db: DbOrTx, id: string): Promise<SimIntentRow | null> {
+  const [row] = await db.select().from(walletSimGatewayIntents).where(eq(walletSimGatewayIntents.id, id));
+  return row ?? null;
+}
+
+export async function findSimIntentByOrder(
+  db: DbOrTx,
+  merchantCode: string,
+  merchantOrderId: string,
+): Promise<SimIntentRow | null> {
+  const [row] = await db
+    .select()
+    .from(walletSimGatewayIntents)
+    .where(
+      and(
+        eq(walletSimGatewayIntents.merchantCode, merchantCode),
+        eq(walletSimGatewayIntents.merchantOrderId, merchantOrderId),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function decideSimIntent(
+  db: DbOrTx,
+  id: string,
+  status: 'approved' | 'declined',
+  now: Date,
+): Promise<SimIntentRow | null> {
+  const [row] = await db
+    .update(walletSimGatewayIntents)
+    .set({ status, decidedAt: now })
+    .where(and(eq(walletSimGatewayIntents.id, id), eq(walletSimGatewayIntents.status, 'created')))
+    .returning();
+  return row ?? null;
+}
+
+// ------------------------------------------------------------------------------------------ member notices
+
+export async function insertNotice(
+  db: DbOrTx,
+  values: { merchantCode: string; accountId: number; kind: string; params: Record<string, unknown>; createdAt: Date },
+): Promise<void> {
+  await db.insert(walletMemberNotices).values(values);
+}
+
+export async function listNotices(
+  db: DbOrTx,
+  accountId: number,
+  options: { unreadOnly: boolean; limit: number },
+): Promise<NoticeRow[]> {
+  return db
+    .select()
+    .from(walletMemberNotices)
+    .where(
+      and(
+        eq(walletMemberNotices.accountId, accountId),
+        options.unreadOnly ? isNull(walletMemberNotices.readAt) : undefined,
+      ),
+    )
+    .orderBy(desc(walletMemberNotices.id))
+    .limit(options.limit);
+}
+
+export async function markNoticesRead(db: DbOrTx, accountId: number, ids: number[], now: Date): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await db
+    .update(walletMemberNotices)
+    .set({ readAt: now })
+    .where(
+      and(
+        eq(walletMemberNotices.accountId, accountId),
+        inArray(walletMemberNotices.id, ids),
+        isNull(walletMemberNotices.readAt),
+      ),
+    )
+    .returning({ id: walletMemberNotices.id });
+  return rows.length;
+}
+
+// ------------------------------------------------------------------------------------------ account record
+
+export type RecordRow = {
+  id: string;
+  type: string;
+  detail: string;
+  status: string;
+  amount: string;
+  balance_after: string | null;
+  created_at: string | Date;
+  total: string;
+};
+
+/**
+ * The member's account record: deposit and withdrawal requests (with their states) and every other movement
+ * of the member's cash account in the ledger (transfers, games, bonuses, corrections), newest first, one page
+ * of it with the total. Ledger deposits and withdrawals are left out: their requests stand for them.
+ */
+export async function listRecords(
+  db: DbOrTx,
+  input: {
+    accountId: number;
+    cashAccountId: number | null;
+    from: Date | null;
+    to: Date | null;
+    type: string | null;
+    status: string | null;
+  } & Page,
+): Promise<RecordRow[]> {
+  const ledger =
+    input.cashAccountId === null
+      ? sql``
+      : sql`union all
+        select 'L' || e.id, case
+                 when t.kind = 'TRANSFER' then 'TRANSFER'
+                 when t.kind in ('BET', 'WIN', 'ROLLBACK', 'VENDOR_TRANSFER') then 'GAME'
+                 when t.kind in ('BONUS', 'COMMISSION') then 'BONUS'
+                 else 'ADJUSTMENT' end,
+               t.kind, 'completed', e.amount, e.balance_after, e.created_at, e.id
+        from wallet_entries e join wallet_transfers t on t.id = e.transfer_id
+        where e.account_id = ${input.cashAccountId} and t.kind not in ('DEPOSIT', 'WITHDRAWAL')`;
+  return rowsOf<RecordRow>(
+    db,
+    sql`select id, type, detail, status, amount::text as amount, balance_after::text as balance_after, created_at,
+               count(*) over ()::text as total
+        from (
+          select 'D' || d.id as id, 'DEPOSIT' as type, d.channel_code as detail,
+                 case d.status when 'approved' then 'completed' else d.status end as status,
+                 d.amount as amount, null::bigint as balance_after, d.created_at as created_at, d.id as seq
+          from wallet_deposits d where d.account_id = ${input.accountId}
+          union all
+          select 'W' || w.id, 'WITHDRAWAL', w.pay_to ->> 'bankName',
+                 case w.status when 'approved' then 'completed' else w.status end,
+                 -w.amount, null::bigint, w.created_at, w.id
+          from wallet_withdrawals w where w.account_id = ${input.accountId} and w.status <> 'opening'
+          ${ledger}
+        ) r
+        where (${input.from === null ? null : input.from.toISOString()}::timestamptz is null or r.created_at >= ${input.from === null ? null : input.from.toISOString()}::timestamptz)
+          and (${input.to === null ? null : input.to.toISOString()}::timestamptz is null or r.created_at < ${input.to === null ? null : input.to.toISOString()}::timestamptz)
+          and (${input.type}::text is null or r.type = ${input.type}::text)
+          and (${input.status}::text is null or r.status = ${input.status}::text)
+        order by r.created_at desc, r.id desc
+        limit ${input.limit} offset ${input.offset}`,
+  );
+}
