@@ -23,6 +23,7 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      'packages/ui/vitest.config.ts',
       'apps/web/vite.config.ts',
       'apps/backoffice/vite.config.ts',
     ],

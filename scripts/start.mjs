@@ -31,7 +31,12 @@ function run(args) {
 }
 
 if (
-  stale(path.join(root, 'apps/web/dist/index.html'), ['apps/web/src', 'apps/web/index.html', 'packages/contract/src'])
+  stale(path.join(root, 'apps/web/dist/index.html'), [
+    'apps/web/src',
+    'apps/web/index.html',
+    'packages/contract/src',
+    'packages/ui/src',
+  ])
 ) {
   console.info('Building the web app…');
   run(['run', 'build', '-w', '@portal/web']);

@@ -1,5 +1,5 @@
-import './components/ui/theme/tokens.css';
-import './components/ui/theme/global.css';
+import '@portal/ui/theme/tokens.css';
+import '@portal/ui/theme/global.css';
 import './components/ui/theme/console.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,6 +1,6 @@
+import { Button } from '@portal/ui/button';
+import { IconAlert, IconRefresh } from '@portal/ui/icons';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
-import { IconAlert, IconRefresh } from '@/components/ui/icons';
 import { translate } from '@/lib/i18n';
 
 type State = { failed: boolean };

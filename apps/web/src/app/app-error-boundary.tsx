@@ -1,7 +1,7 @@
+import { Button } from '@portal/ui/button';
+import { IconAlert, IconRefresh } from '@portal/ui/icons';
+import { StatusScreen } from '@portal/ui/status-screen';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
-import { IconAlert, IconRefresh } from '@/components/ui/icons';
-import { StatusScreen } from '@/components/ui/status-screen';
 import { translate } from '@/lib/i18n';
 
 type State = { failed: boolean };

@@ -1,7 +1,7 @@
+import { ToastProvider } from '@portal/ui/toast';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { ToastProvider } from '@/components/ui/toast';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/react-query';
 import { AppErrorBoundary } from './app-error-boundary';
@@ -19,9 +19,19 @@ export function AppProvider({ children, queryClient }: AppProviderProps) {
     <I18nextProvider i18n={i18n}>
       <AppErrorBoundary>
         <QueryClientProvider client={client}>
-          <ToastProvider>{children}</ToastProvider>
+          <Notifications>{children}</Notifications>
         </QueryClientProvider>
       </AppErrorBoundary>
     </I18nextProvider>
+  );
+}
+
+/** The notification stack, its accessible names in the current language. */
+function Notifications({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <ToastProvider labels={{ notifications: t('ui.notifications'), dismiss: t('ui.dismiss') }}>
+      {children}
+    </ToastProvider>
   );
 }

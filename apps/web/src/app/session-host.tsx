@@ -1,7 +1,7 @@
+import { Spinner } from '@portal/ui/spinner';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { Spinner } from '@/components/ui/spinner';
 import type { AppDownloadLink } from '@/features/auth/components/app-download';
 import { visibleResources } from '@/features/resources/components/visible-resources';
 import { closeModal, openModal, useActiveModal } from '@/lib/modals';

@@ -1,11 +1,11 @@
 import { systemStatusCodes } from '@portal/contract';
+import { Button } from '@portal/ui/button';
+import { IconRefresh, IconWifiOff } from '@portal/ui/icons';
+import { LoadingCover } from '@portal/ui/loading-cover';
+import { StatusScreen } from '@portal/ui/status-screen';
+import { Wordmark } from '@portal/ui/wordmark';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { IconRefresh, IconWifiOff } from '@/components/ui/icons';
-import { LoadingCover } from '@/components/ui/loading-cover';
-import { StatusScreen } from '@/components/ui/status-screen';
-import { Wordmark } from '@/components/ui/wordmark';
 import { CustomerServiceButton } from '@/features/customer-service/components/customer-service-button';
 import { LanguageSwitcher } from '@/features/language/components/language-switcher';
 import { MaintenanceView } from '@/features/system-status/components/maintenance-view';

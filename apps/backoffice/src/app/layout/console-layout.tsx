@@ -1,24 +1,21 @@
 import type { OperatorPermission } from '@portal/contract';
+import { Button } from '@portal/ui/button';
+import { cx } from '@portal/ui/cx';
+import { IconAlert, IconClose, IconHeadset, IconRefresh } from '@portal/ui/icons';
+import { Spinner } from '@portal/ui/spinner';
+import { Wordmark } from '@portal/ui/wordmark';
 import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { cx } from '@/components/ui/cx';
 import {
-  IconAlert,
-  IconClose,
   IconForm,
-  IconHeadset,
   IconLogout,
   IconMenu,
-  IconRefresh,
   IconScroll,
   IconSettings,
   IconToggles,
   IconUsers,
-} from '@/components/ui/icons';
-import { Spinner } from '@/components/ui/spinner';
-import { Wordmark } from '@/components/ui/wordmark';
+} from '@/components/ui/console-icons';
 import { useSignOut } from '@/features/auth/api/auth';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { describeError } from '@/lib/api-client';

@@ -1,6 +1,6 @@
 import { shippedLanguages } from '@portal/contract';
+import { cx } from '@portal/ui/cx';
 import { useTranslation } from 'react-i18next';
-import { cx } from '@/components/ui/cx';
 import { chooseLanguage, languageNames, useCurrentLanguage } from '@/lib/i18n';
 
 /** EN / বাংলা as a two-button toggle: few enough languages to show them all. */

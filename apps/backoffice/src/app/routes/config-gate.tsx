@@ -1,9 +1,9 @@
 import type { SiteConfiguration } from '@portal/contract';
+import { Button } from '@portal/ui/button';
+import { IconAlert, IconInfo, IconRefresh } from '@portal/ui/icons';
+import { Spinner } from '@portal/ui/spinner';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { IconAlert, IconInfo, IconRefresh } from '@/components/ui/icons';
-import { Spinner } from '@/components/ui/spinner';
 import { describeError } from '@/lib/api-client';
 import { useSiteConfig } from '@/lib/site-config';
 

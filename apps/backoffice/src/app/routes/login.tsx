@@ -1,7 +1,7 @@
+import { Spinner } from '@portal/ui/spinner';
+import { Wordmark } from '@portal/ui/wordmark';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { Spinner } from '@/components/ui/spinner';
-import { Wordmark } from '@/components/ui/wordmark';
 import { SignInFlow } from '@/features/auth/components/sign-in-flow';
 import { useMe } from '@/lib/session';
 import { useSiteName } from '@/lib/site-name';

@@ -1,7 +1,7 @@
+import { buttonClassName } from '@portal/ui/button';
+import { IconAlert } from '@portal/ui/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { buttonClassName } from '@/components/ui/button';
-import { IconAlert } from '@/components/ui/icons';
 import { consolePaths } from '../paths';
 
 export function NotFoundRoute() {

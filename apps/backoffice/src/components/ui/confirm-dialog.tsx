@@ -1,7 +1,7 @@
+import { Button, type ButtonVariant } from '@portal/ui/button';
+import { Modal } from '@portal/ui/modal';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, type ButtonVariant } from './button';
-import { Modal } from './modal';
 
 export type ConfirmDialogProps = {
   open: boolean;
@@ -29,6 +29,7 @@ export function ConfirmDialog({
   return (
     <Modal
       open={open}
+      closeLabel={t('ui.close')}
       onClose={onClose}
       title={title}
       size="sm"

@@ -1,5 +1,5 @@
+import { cx } from '@portal/ui/cx';
 import type { ReactNode } from 'react';
-import { cx } from './cx';
 import './panel.css';
 
 export type PanelProps = {

@@ -1,8 +1,9 @@
+import { Button } from '@portal/ui/button';
+import { cx } from '@portal/ui/cx';
+import { IconClose } from '@portal/ui/icons';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from './button';
-import { cx } from './cx';
-import { IconClose, IconPlus } from './icons';
+import { IconPlus } from './console-icons';
 import './string-list-editor.css';
 
 export type StringListEditorProps = {

@@ -1,6 +1,6 @@
+import { cx } from '@portal/ui/cx';
+import { Spinner } from '@portal/ui/spinner';
 import { type ReactNode, useId } from 'react';
-import { cx } from './cx';
-import { Spinner } from './spinner';
 import './switch.css';
 
 export type SwitchProps = {

@@ -1,5 +1,5 @@
+import { Spinner } from '@portal/ui/spinner';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '@/components/ui/spinner';
 
 /** Shown in the main area while a route's code loads; the header and footer stay, so no full cover. */
 export function RouteFallback() {

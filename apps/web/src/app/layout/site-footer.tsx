@@ -1,7 +1,7 @@
+import { IconDocument, IconHelp } from '@portal/ui/icons';
+import { Wordmark } from '@portal/ui/wordmark';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { IconDocument, IconHelp } from '@/components/ui/icons';
-import { Wordmark } from '@/components/ui/wordmark';
 import { CustomerServiceLinks } from '@/features/customer-service/components/customer-service-links';
 import { ResourceLinks } from '@/features/resources/components/resource-links';
 import { visibleResources } from '@/features/resources/components/visible-resources';

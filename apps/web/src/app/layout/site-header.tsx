@@ -1,6 +1,6 @@
+import { Wordmark } from '@portal/ui/wordmark';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Wordmark } from '@/components/ui/wordmark';
 import { AuthHeaderActions } from '@/features/auth/components/header-actions';
 import { LanguageSwitcher } from '@/features/language/components/language-switcher';
 

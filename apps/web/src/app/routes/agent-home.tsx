@@ -1,6 +1,6 @@
+import { Spinner } from '@portal/ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { Spinner } from '@/components/ui/spinner';
 import { AgentHome } from '@/features/agent/components/agent-home';
 import { LanguageSwitcher } from '@/features/language/components/language-switcher';
 import { openModal } from '@/lib/modals';

@@ -1,6 +1,6 @@
+import { Skeleton } from '@portal/ui/skeleton';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Skeleton } from '@/components/ui/skeleton';
 import { LoginRequired } from '@/features/account/components/login-required';
 import { RealAccountRequired } from '@/features/account/components/real-account-required';
 import { SecurityCenter } from '@/features/account/components/security-center';

@@ -1,8 +1,8 @@
+import { buttonClassName } from '@portal/ui/button';
+import { IconCompass } from '@portal/ui/icons';
+import { StatusPanel } from '@portal/ui/status-screen';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { buttonClassName } from '@/components/ui/button';
-import { IconCompass } from '@/components/ui/icons';
-import { StatusPanel } from '@/components/ui/status-screen';
 import { usePermission } from '@/lib/permission';
 
 export function NotFoundRoute() {

@@ -1,7 +1,7 @@
+import { Button } from '@portal/ui/button';
+import { IconAlert, IconRefresh } from '@portal/ui/icons';
+import { StatusPanel } from '@portal/ui/status-screen';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { IconAlert, IconRefresh } from '@/components/ui/icons';
-import { StatusPanel } from '@/components/ui/status-screen';
 
 /**
  * Shown in the main area when a page fails to render, most often because its code chunk could not be

@@ -1,8 +1,9 @@
-import { type IconProps, IconSvg } from './icons';
+import { type IconProps, IconSvg } from '@portal/ui/icons';
 
 /*
- * Icons of the account, identity and agent screens. They live apart from icons.tsx because those screens
- * load on demand: kept in the module every page imports, they would ride along in the first download.
+ * Icons of the account, identity and agent screens, drawn for the player app. They live apart from
+ * @portal/ui/icons because those screens load on demand: kept in the module every page imports, they would
+ * ride along in the first download.
  */
 
 export function IconUser(props: IconProps) {

@@ -1,14 +1,15 @@
 import type { AuditEntry } from '@portal/contract';
+import { Button } from '@portal/ui/button';
+import { cx } from '@portal/ui/cx';
+import { IconAlert, IconRefresh } from '@portal/ui/icons';
+import { Input } from '@portal/ui/input';
+import { Pager } from '@portal/ui/pager';
+import { Select } from '@portal/ui/select';
+import { Spinner } from '@portal/ui/spinner';
 import { type FormEvent, Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { cx } from '@/components/ui/cx';
-import { IconAlert, IconRefresh, IconShield, IconShieldAlert } from '@/components/ui/icons';
-import { Input } from '@/components/ui/input';
-import { Pager } from '@/components/ui/pager';
+import { IconShield, IconShieldAlert } from '@/components/ui/console-icons';
 import { Panel } from '@/components/ui/panel';
-import { Select } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
 import { describeError } from '@/lib/api-client';
 import { formatDateTime, fromDateTimeLocal } from '@/lib/format';
 import { hasTranslation, translate, useCurrentLanguage } from '@/lib/i18n';
@@ -270,7 +271,17 @@ export function AuditLog() {
               </tbody>
             </table>
           </div>
-          <Pager page={audit.data.page} totalPages={audit.data.totalPages} onPageChange={setPage} />
+          <Pager
+            page={audit.data.page}
+            totalPages={audit.data.totalPages}
+            onPageChange={setPage}
+            labels={{
+              nav: t('ui.pager.label'),
+              previous: t('ui.pager.previous'),
+              next: t('ui.pager.next'),
+              page: (page) => t('ui.pager.page', { page }),
+            }}
+          />
         </div>
       )}
     </>

@@ -1,9 +1,9 @@
+import { Button } from '@portal/ui/button';
+import { Input } from '@portal/ui/input';
+import { useToast } from '@portal/ui/toast';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { IconLock } from '@/components/ui/icons';
-import { Input } from '@/components/ui/input';
-import { useToast } from '@/components/ui/toast';
+import { IconLock } from '@/components/ui/console-icons';
 import { describeError } from '@/lib/api-client';
 import { useChangePassword } from '../api/auth';
 import './auth.css';

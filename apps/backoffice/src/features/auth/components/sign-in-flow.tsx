@@ -1,11 +1,12 @@
 import type { OperatorLoginStep, OperatorMe } from '@portal/contract';
+import { Button } from '@portal/ui/button';
+import { IconChevronLeft } from '@portal/ui/icons';
+import { Input } from '@portal/ui/input';
+import { useToast } from '@portal/ui/toast';
 import { QRCodeSVG } from 'qrcode.react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { IconChevronLeft, IconCopy, IconLock, IconShield } from '@/components/ui/icons';
-import { Input } from '@/components/ui/input';
-import { useToast } from '@/components/ui/toast';
+import { IconCopy, IconLock, IconShield } from '@/components/ui/console-icons';
 import { describeError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useCurrentLanguage } from '@/lib/i18n';

@@ -4,13 +4,14 @@ import {
   type CustomerServiceSetting,
   customerServiceTypes,
 } from '@portal/contract';
+import { Button } from '@portal/ui/button';
+import { IconChevronDown } from '@portal/ui/icons';
+import { useToast } from '@portal/ui/toast';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { IconChevronDown, IconPlus, IconTrash } from '@/components/ui/icons';
+import { IconPlus, IconTrash } from '@/components/ui/console-icons';
 import { Panel } from '@/components/ui/panel';
 import { Switch } from '@/components/ui/switch';
-import { useToast } from '@/components/ui/toast';
 import { describeError } from '@/lib/api-client';
 import { translate } from '@/lib/i18n';
 import { useSaveConfig } from '@/lib/site-config';

@@ -1,10 +1,10 @@
 import { backofficePaths, type FeatureSetting } from '@portal/contract';
+import { cx } from '@portal/ui/cx';
+import { useToast } from '@portal/ui/toast';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cx } from '@/components/ui/cx';
 import { Panel, Pill } from '@/components/ui/panel';
 import { Switch } from '@/components/ui/switch';
-import { useToast } from '@/components/ui/toast';
 import { describeError } from '@/lib/api-client';
 import { hasTranslation, translate } from '@/lib/i18n';
 import { useSaveConfig } from '@/lib/site-config';

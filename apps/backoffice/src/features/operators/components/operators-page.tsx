@@ -1,15 +1,16 @@
 import { type Operator, type OperatorRole, type OperatorWithPassword, operatorRoles } from '@portal/contract';
+import { Button } from '@portal/ui/button';
+import { IconAlert, IconRefresh } from '@portal/ui/icons';
+import { Input } from '@portal/ui/input';
+import { Modal } from '@portal/ui/modal';
+import { Select } from '@portal/ui/select';
+import { Spinner } from '@portal/ui/spinner';
+import { useToast } from '@portal/ui/toast';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { IconAlert, IconCopy, IconKey, IconPlus, IconRefresh } from '@/components/ui/icons';
-import { Input } from '@/components/ui/input';
-import { Modal } from '@/components/ui/modal';
+import { IconCopy, IconKey, IconPlus } from '@/components/ui/console-icons';
 import { PageHeader, Pill } from '@/components/ui/panel';
-import { Select } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
-import { useToast } from '@/components/ui/toast';
 import { describeError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { translate, useCurrentLanguage } from '@/lib/i18n';
@@ -192,6 +193,7 @@ export function OperatorsPage({ currentOperatorId }: { currentOperatorId: number
 
       <Modal
         open={pending?.kind === 'role'}
+        closeLabel={t('ui.close')}
         onClose={close}
         size="sm"
         title={pending ? t('operators.changeRoleTitle', { username: pending.operator.username }) : ''}
@@ -329,6 +331,7 @@ function CreateOperatorDialog({
   return (
     <Modal
       open={open}
+      closeLabel={t('ui.close')}
       onClose={() => {
         reset();
         onClose();
@@ -398,6 +401,7 @@ function OneTimePasswordDialog({ issued, onClose }: { issued: OperatorWithPasswo
   return (
     <Modal
       open={issued !== null}
+      closeLabel={t('ui.close')}
       onClose={onClose}
       size="sm"
       closeOnBackdrop={false}

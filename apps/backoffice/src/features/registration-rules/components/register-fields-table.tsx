@@ -5,12 +5,12 @@ import {
   type RegisterFieldSetting,
   type RegisterFieldsInput,
 } from '@portal/contract';
+import { Button } from '@portal/ui/button';
+import { cx } from '@portal/ui/cx';
+import { useToast } from '@portal/ui/toast';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { cx } from '@/components/ui/cx';
 import { Panel } from '@/components/ui/panel';
-import { useToast } from '@/components/ui/toast';
 import { describeError } from '@/lib/api-client';
 import { translate } from '@/lib/i18n';
 import { useSaveConfig } from '@/lib/site-config';

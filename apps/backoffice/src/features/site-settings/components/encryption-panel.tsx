@@ -1,9 +1,9 @@
 import { backofficePaths } from '@portal/contract';
+import { useToast } from '@portal/ui/toast';
 import { useTranslation } from 'react-i18next';
-import { IconShield } from '@/components/ui/icons';
+import { IconShield } from '@/components/ui/console-icons';
 import { Panel, Pill } from '@/components/ui/panel';
 import { Switch } from '@/components/ui/switch';
-import { useToast } from '@/components/ui/toast';
 import { describeError } from '@/lib/api-client';
 import { useSaveConfig } from '@/lib/site-config';
 

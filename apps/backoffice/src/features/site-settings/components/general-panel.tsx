@@ -1,13 +1,13 @@
 import { backofficePaths, type GeneralSettingsInput, type SiteConfiguration } from '@portal/contract';
+import { Button } from '@portal/ui/button';
+import { Input } from '@portal/ui/input';
+import { Select } from '@portal/ui/select';
+import { useToast } from '@portal/ui/toast';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { IconSettings } from '@/components/ui/icons';
-import { Input } from '@/components/ui/input';
+import { IconSettings } from '@/components/ui/console-icons';
 import { Panel } from '@/components/ui/panel';
-import { Select } from '@/components/ui/select';
 import { StringListEditor } from '@/components/ui/string-list-editor';
-import { useToast } from '@/components/ui/toast';
 import { describeError } from '@/lib/api-client';
 import { languageNames } from '@/lib/i18n';
 import { useSaveConfig } from '@/lib/site-config';

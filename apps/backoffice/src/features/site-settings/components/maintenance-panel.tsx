@@ -1,13 +1,13 @@
 import { backofficePaths, type MaintenanceInput, type SiteConfiguration } from '@portal/contract';
+import { Button } from '@portal/ui/button';
+import { IconWrench } from '@portal/ui/icons';
+import { Input } from '@portal/ui/input';
+import { useToast } from '@portal/ui/toast';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { IconWrench } from '@/components/ui/icons';
-import { Input } from '@/components/ui/input';
 import { Panel, Pill } from '@/components/ui/panel';
 import { Switch } from '@/components/ui/switch';
-import { useToast } from '@/components/ui/toast';
 import { describeError } from '@/lib/api-client';
 import { formatDateTime, fromDateTimeLocal, toDateTimeLocal } from '@/lib/format';
 import { useCurrentLanguage } from '@/lib/i18n';

@@ -1,11 +1,11 @@
 import { backofficePaths, type RegionBlockInput, type SiteConfiguration } from '@portal/contract';
+import { Button } from '@portal/ui/button';
+import { IconGlobe } from '@portal/ui/icons';
+import { useToast } from '@portal/ui/toast';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { IconGlobe } from '@/components/ui/icons';
 import { Panel, Pill } from '@/components/ui/panel';
 import { StringListEditor } from '@/components/ui/string-list-editor';
-import { useToast } from '@/components/ui/toast';
 import { describeError } from '@/lib/api-client';
 import { useSaveConfig } from '@/lib/site-config';
 import './site-settings.css';

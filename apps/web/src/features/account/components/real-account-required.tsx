@@ -1,7 +1,7 @@
+import { Button } from '@portal/ui/button';
+import { StatusPanel } from '@portal/ui/status-screen';
 import { useTranslation } from 'react-i18next';
 import { IconUserPlus } from '@/components/ui/account-icons';
-import { Button } from '@/components/ui/button';
-import { StatusPanel } from '@/components/ui/status-screen';
 import '@/locales/identity';
 
 /**

@@ -1,9 +1,9 @@
 import type { MemberInfo } from '@portal/contract';
+import { Button } from '@portal/ui/button';
+import { IconClock, IconMail, IconPhone } from '@portal/ui/icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconLock, IconShield, IconUser } from '@/components/ui/account-icons';
-import { Button } from '@/components/ui/button';
-import { IconClock, IconMail, IconPhone } from '@/components/ui/icons';
 import { formatDateTime } from '@/lib/format';
 import { useCurrentLanguage } from '@/lib/i18n';
 import './security-center.css';

@@ -1,11 +1,11 @@
 import type { MemberInfo } from '@portal/contract';
+import { Button } from '@portal/ui/button';
+import { IconClock } from '@portal/ui/icons';
+import { useToast } from '@portal/ui/toast';
+import { Wordmark } from '@portal/ui/wordmark';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconCopy, IconLogout } from '@/components/ui/account-icons';
-import { Button } from '@/components/ui/button';
-import { IconClock } from '@/components/ui/icons';
-import { useToast } from '@/components/ui/toast';
-import { Wordmark } from '@/components/ui/wordmark';
 import { formatDateTime } from '@/lib/format';
 import { languageLocales, useCurrentLanguage } from '@/lib/i18n';
 import './agent.css';

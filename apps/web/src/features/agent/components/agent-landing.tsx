@@ -1,9 +1,9 @@
+import { IconClock } from '@portal/ui/icons';
+import { Wordmark } from '@portal/ui/wordmark';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IconChart, IconCoins, IconUsers } from '@/components/ui/account-icons';
-import { IconClock } from '@/components/ui/icons';
-import { Wordmark } from '@/components/ui/wordmark';
 import './agent.css';
 import '@/locales/identity';
 

@@ -1,10 +1,10 @@
 import type { MemberInfo } from '@portal/contract';
+import { cx } from '@portal/ui/cx';
+import { IconChevronDown } from '@portal/ui/icons';
 import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IconLock, IconLogout, IconShield, IconUser, IconUserPlus, IconUsers } from '@/components/ui/account-icons';
-import { cx } from '@/components/ui/cx';
-import { IconChevronDown } from '@/components/ui/icons';
 import { openModal } from '@/lib/modals';
 import type { LoginStatus } from '@/lib/session';
 import './account-menu.css';

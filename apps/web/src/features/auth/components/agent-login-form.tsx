@@ -1,8 +1,8 @@
 import { calls, loginResultSchema } from '@portal/contract';
+import { Button } from '@portal/ui/button';
+import { Input } from '@portal/ui/input';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { ApiError, apiCall } from '@/lib/api-client';
 import { useCaptcha } from '../hooks/use-captcha';
 import { useCompleteLogin } from '../hooks/use-session-actions';

@@ -1,5 +1,5 @@
+import { IconDownload } from '@portal/ui/icons';
 import { useTranslation } from 'react-i18next';
-import { IconDownload } from '@/components/ui/icons';
 import '@/locales/identity';
 
 /** The site's app download (a resource of type ANDROID, IOS or LITE_APP), offered in the identity dialogs. */

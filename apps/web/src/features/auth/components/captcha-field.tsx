@@ -1,7 +1,7 @@
+import { IconRefresh } from '@portal/ui/icons';
+import { Input } from '@portal/ui/input';
+import { Spinner } from '@portal/ui/spinner';
 import { useTranslation } from 'react-i18next';
-import { IconRefresh } from '@/components/ui/icons';
-import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import type { CaptchaState } from '../hooks/use-captcha';
 import '@/locales/identity';
 

@@ -1,13 +1,13 @@
 import { calls, passwordChangedSchema } from '@portal/contract';
+import { Button } from '@portal/ui/button';
+import { LoadingCover } from '@portal/ui/loading-cover';
+import { Modal } from '@portal/ui/modal';
+import { useToast } from '@portal/ui/toast';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { IconLock } from '@/components/ui/account-icons';
-import { Button } from '@/components/ui/button';
-import { LoadingCover } from '@/components/ui/loading-cover';
-import { Modal } from '@/components/ui/modal';
-import { useToast } from '@/components/ui/toast';
 import { ApiError, apiCall } from '@/lib/api-client';
 import { closeModal } from '@/lib/modals';
 import { loginStatusOf, reloadLoginInfo, useSession } from '@/lib/session';
@@ -98,6 +98,7 @@ export function ChangePasswordModal({ forced = false, onClose }: ChangePasswordM
   return (
     <Modal
       open
+      closeLabel={t('ui.close')}
       onClose={leave}
       title={t(forced ? 'authForms.change.forcedTitle' : 'authForms.change.title')}
       size="sm"

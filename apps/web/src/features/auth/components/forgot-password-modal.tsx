@@ -1,14 +1,14 @@
 import { calls, forgotPasswordByEmailResultSchema, loginResultSchema, type RegisterSettings } from '@portal/contract';
+import { Button } from '@portal/ui/button';
+import { EmptyState } from '@portal/ui/empty-state';
+import { IconAlert } from '@portal/ui/icons';
+import { Input } from '@portal/ui/input';
+import { Modal } from '@portal/ui/modal';
+import { Skeleton } from '@portal/ui/skeleton';
+import { Tabs } from '@portal/ui/tabs';
+import { useToast } from '@portal/ui/toast';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { IconAlert } from '@/components/ui/icons';
-import { Input } from '@/components/ui/input';
-import { Modal } from '@/components/ui/modal';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Tabs } from '@/components/ui/tabs';
-import { useToast } from '@/components/ui/toast';
 import { ApiError, apiCall } from '@/lib/api-client';
 import { closeModal, openModal } from '@/lib/modals';
 import { useFeature } from '@/lib/permission';
@@ -93,6 +93,7 @@ export function ForgotPasswordModal({ onClose }: { onClose: () => void }) {
   return (
     <Modal
       open
+      closeLabel={t('ui.close')}
       onClose={onClose}
       title={t('authForms.forgot.title')}
       size="sm"

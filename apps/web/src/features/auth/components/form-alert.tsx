@@ -1,5 +1,5 @@
-import { cx } from '@/components/ui/cx';
-import { IconAlert, IconCheck } from '@/components/ui/icons';
+import { cx } from '@portal/ui/cx';
+import { IconAlert, IconCheck } from '@portal/ui/icons';
 
 /** A message above a form's button: what went wrong (or, in success tone, what happened). */
 export function FormAlert({ message, tone = 'error' }: { message: string | null; tone?: 'error' | 'success' }) {

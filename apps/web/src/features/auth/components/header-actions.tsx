@@ -1,6 +1,6 @@
+import { Button } from '@portal/ui/button';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
 import { openModal } from '@/lib/modals';
 import { useFeature } from '@/lib/permission';
 import { useSession } from '@/lib/session';

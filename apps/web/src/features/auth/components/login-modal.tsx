@@ -1,13 +1,13 @@
 import { calls, loginResultSchema } from '@portal/contract';
+import { Button } from '@portal/ui/button';
+import { Checkbox } from '@portal/ui/checkbox';
+import { Input } from '@portal/ui/input';
+import { Modal } from '@portal/ui/modal';
+import { Tabs } from '@portal/ui/tabs';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IconGamepad } from '@/components/ui/account-icons';
-import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
-import { Input } from '@/components/ui/input';
-import { Modal } from '@/components/ui/modal';
-import { Tabs } from '@/components/ui/tabs';
 import { ApiError, apiCall } from '@/lib/api-client';
 import { helpLinkState } from '@/lib/help-link';
 import { openModal } from '@/lib/modals';
@@ -285,6 +285,7 @@ export function LoginModal({ onClose, appDownload }: LoginModalProps) {
   return (
     <Modal
       open
+      closeLabel={t('ui.close')}
       onClose={onClose}
       title={t('authForms.login.title')}
       size="sm"

@@ -1,6 +1,6 @@
+import { ConfirmDialog } from '@portal/ui/confirm-dialog';
+import { LoadingCover } from '@portal/ui/loading-cover';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { LoadingCover } from '@/components/ui/loading-cover';
 import { useSignOut } from '../hooks/use-session-actions';
 
 export type LogoutConfirmModalProps = {
@@ -23,6 +23,7 @@ export function LogoutConfirmModal({ onClose, redirectTo = '/' }: LogoutConfirmM
         title={t('prompts.in_popup_prompt')}
         cancelLabel={t('prompts.in_more_cancel')}
         confirmLabel={t('prompts.in_increase_submit')}
+        closeLabel={t('ui.close')}
         onCancel={onClose}
         onConfirm={() => void signOut(redirectTo)}
       >

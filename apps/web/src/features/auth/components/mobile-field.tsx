@@ -1,8 +1,8 @@
 import type { RegisterSettings } from '@portal/contract';
+import { cx } from '@portal/ui/cx';
+import { IconChevronDown } from '@portal/ui/icons';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cx } from '@/components/ui/cx';
-import { IconChevronDown } from '@/components/ui/icons';
 import '@/locales/identity';
 
 export type MobileFieldProps = {

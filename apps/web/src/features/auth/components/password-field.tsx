@@ -1,7 +1,7 @@
+import { Input, type InputProps } from '@portal/ui/input';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconEye, IconEyeOff } from '@/components/ui/account-icons';
-import { Input, type InputProps } from '@/components/ui/input';
 import '@/locales/identity';
 
 /** A password input with a show/hide toggle, so players on phones can check what they typed. */

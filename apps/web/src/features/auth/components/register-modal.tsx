@@ -6,18 +6,18 @@ import {
   type RegistrationFieldName,
   type RegistrationFieldRule,
 } from '@portal/contract';
+import { Button } from '@portal/ui/button';
+import { Checkbox } from '@portal/ui/checkbox';
+import { EmptyState } from '@portal/ui/empty-state';
+import { IconAlert, IconRefresh } from '@portal/ui/icons';
+import { Input } from '@portal/ui/input';
+import { Modal } from '@portal/ui/modal';
+import { Skeleton } from '@portal/ui/skeleton';
+import { Tabs } from '@portal/ui/tabs';
+import { useToast } from '@portal/ui/toast';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
-import { EmptyState } from '@/components/ui/empty-state';
-import { IconAlert, IconRefresh } from '@/components/ui/icons';
-import { Input } from '@/components/ui/input';
-import { Modal } from '@/components/ui/modal';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Tabs } from '@/components/ui/tabs';
-import { useToast } from '@/components/ui/toast';
 import { ApiError, apiCall, describeError } from '@/lib/api-client';
 import { helpLinkState } from '@/lib/help-link';
 import { openModal } from '@/lib/modals';
@@ -176,6 +176,7 @@ export function RegisterModal({ onClose, appDownload }: RegisterModalProps) {
   return (
     <Modal
       open
+      closeLabel={t('ui.close')}
       onClose={onClose}
       title={t('authForms.register.title')}
       size="sm"

@@ -1,9 +1,9 @@
 import { calls, loginResultSchema } from '@portal/contract';
+import { Button } from '@portal/ui/button';
+import { Modal } from '@portal/ui/modal';
+import { useToast } from '@portal/ui/toast';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/modal';
-import { useToast } from '@/components/ui/toast';
 import { ApiError, apiCall } from '@/lib/api-client';
 import { openModal } from '@/lib/modals';
 import { readStorage, storageKeys, writeStorage } from '@/lib/storage';
@@ -77,6 +77,7 @@ export function ResetPasswordModal({ onClose }: { onClose: () => void }) {
   return (
     <Modal
       open
+      closeLabel={t('ui.close')}
       onClose={close}
       title={t('authForms.reset.title')}
       size="sm"

@@ -1,7 +1,7 @@
+import { Input } from '@portal/ui/input';
+import { Spinner } from '@portal/ui/spinner';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { useSmsCountdown } from '../hooks/use-sms-countdown';
 import '@/locales/identity';
 

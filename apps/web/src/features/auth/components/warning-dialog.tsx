@@ -1,6 +1,6 @@
+import { ConfirmDialog } from '@portal/ui/confirm-dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 
 /**
  * Spec section 8: a failed SMS send or affiliate check shows a warning dialog with the message and a
@@ -15,6 +15,7 @@ export function useWarningDialog() {
       tone="warning"
       title={t('prompts.in_popup_prompt')}
       confirmLabel={t('prompts.in_increase_submit')}
+      closeLabel={t('ui.close')}
       onConfirm={() => setMessage(null)}
     >
       <p>{message}</p>

@@ -1,13 +1,5 @@
 import type { CustomerServiceEntry } from '@portal/contract';
-import {
-  IconChat,
-  IconFacebook,
-  IconHeadset,
-  IconMail,
-  IconPhone,
-  IconTelegram,
-  IconWhatsapp,
-} from '@/components/ui/icons';
+import { IconChat, IconFacebook, IconHeadset, IconMail, IconPhone, IconTelegram, IconWhatsapp } from '@portal/ui/icons';
 
 const icons: Record<CustomerServiceEntry['csType'], typeof IconChat> = {
   LIVECHAT: IconHeadset,

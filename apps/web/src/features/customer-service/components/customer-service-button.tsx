@@ -1,7 +1,7 @@
 import type { CustomerServiceEntry } from '@portal/contract';
+import { type ButtonSize, type ButtonVariant, LinkButton } from '@portal/ui/button';
+import { IconHeadset } from '@portal/ui/icons';
 import { useTranslation } from 'react-i18next';
-import { type ButtonSize, type ButtonVariant, LinkButton } from '@/components/ui/button';
-import { IconHeadset } from '@/components/ui/icons';
 import { primaryEntry } from './customer-service-entries';
 
 export type CustomerServiceButtonProps = {

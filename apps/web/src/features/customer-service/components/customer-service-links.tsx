@@ -1,6 +1,6 @@
 import type { CustomerServiceEntry } from '@portal/contract';
+import { cx } from '@portal/ui/cx';
 import { useTranslation } from 'react-i18next';
-import { cx } from '@/components/ui/cx';
 import { ChannelIcon } from './channel-icon';
 import { usableEntries } from './customer-service-entries';
 import './customer-service-links.css';

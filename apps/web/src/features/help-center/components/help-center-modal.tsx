@@ -1,13 +1,13 @@
 import type { HelpCenter } from '@portal/contract';
+import { Button } from '@portal/ui/button';
+import { cx } from '@portal/ui/cx';
+import { EmptyState } from '@portal/ui/empty-state';
+import { IconAlert, IconDocument, IconRefresh } from '@portal/ui/icons';
+import { Modal } from '@portal/ui/modal';
+import { Skeleton } from '@portal/ui/skeleton';
+import { Tabs } from '@portal/ui/tabs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { cx } from '@/components/ui/cx';
-import { EmptyState } from '@/components/ui/empty-state';
-import { IconAlert, IconDocument, IconRefresh } from '@/components/ui/icons';
-import { Modal } from '@/components/ui/modal';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Tabs } from '@/components/ui/tabs';
 import { describeError } from '@/lib/api-client';
 import { useCurrentLanguage } from '@/lib/i18n';
 import { sanitizeHtml } from '@/lib/sanitize-html';
@@ -31,7 +31,14 @@ export function HelpCenterModal({ open, onClose, anchor = null }: HelpCenterModa
   const query = useHelpCenter(language, { enabled: open });
 
   return (
-    <Modal open={open} onClose={onClose} title={t('help.title')} size="xl" className="help-modal">
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={t('help.title')}
+      size="xl"
+      className="help-modal"
+      closeLabel={t('ui.close')}
+    >
       {query.isPending ? (
         <HelpCenterSkeleton />
       ) : query.isError ? (

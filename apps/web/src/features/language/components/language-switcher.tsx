@@ -1,7 +1,7 @@
 import { type ShippedLanguage, shippedLanguages } from '@portal/contract';
+import { cx } from '@portal/ui/cx';
+import { IconGlobe } from '@portal/ui/icons';
 import { useTranslation } from 'react-i18next';
-import { cx } from '@/components/ui/cx';
-import { IconGlobe } from '@/components/ui/icons';
 import { asShippedLanguage, chooseLanguage, languageNames, languageShortNames, useCurrentLanguage } from '@/lib/i18n';
 import './language-switcher.css';
 

@@ -1,6 +1,5 @@
 import type { ResourceEntry } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
-import { cx } from '@/components/ui/cx';
+import { cx } from '@portal/ui/cx';
 import {
   IconAndroid,
   IconApple,
@@ -9,7 +8,8 @@ import {
   IconLink,
   IconTelegram,
   IconWhatsapp,
-} from '@/components/ui/icons';
+} from '@portal/ui/icons';
+import { useTranslation } from 'react-i18next';
 import { hasTranslation, translate } from '@/lib/i18n';
 import { visibleResources } from './visible-resources';
 import './resource-links.css';

@@ -1,8 +1,8 @@
+import { Button } from '@portal/ui/button';
+import { IconClock, IconRefresh, IconWrench } from '@portal/ui/icons';
+import { StatusScreen } from '@portal/ui/status-screen';
 import { type ReactNode, useEffect, useEffectEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { IconClock, IconRefresh, IconWrench } from '@/components/ui/icons';
-import { StatusScreen } from '@/components/ui/status-screen';
 import { formatDateTime, formatPaddedNumber } from '@/lib/format';
 import { useCurrentLanguage } from '@/lib/i18n';
 import { useCountdown } from '../hooks/use-countdown';

@@ -1,7 +1,7 @@
+import { IconShieldOff } from '@portal/ui/icons';
+import { StatusScreen } from '@portal/ui/status-screen';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconShieldOff } from '@/components/ui/icons';
-import { StatusScreen } from '@/components/ui/status-screen';
 import { languageLocales, useCurrentLanguage } from '@/lib/i18n';
 import './status-views.css';
 

@@ -1,5 +1,4 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { cx } from './cx';
 import { IconAlert, IconCheck, IconClose, IconInfo } from './icons';
 import './toast.css';
@@ -24,6 +23,14 @@ type ToastApi = {
   dismiss(id: number): void;
 };
 
+/** The notification stack's accessible names, in the page's language. */
+export type ToastLabels = {
+  /** Name of the region that holds the notifications ("Notifications"). */
+  notifications: string;
+  /** Name of each notification's close button. */
+  dismiss: string;
+};
+
 const ToastContext = createContext<ToastApi | null>(null);
 
 const defaultDurationMs: Record<ToastTone, number> = { success: 3500, info: 4000, warning: 5000, error: 6000 };
@@ -37,8 +44,7 @@ const toneIcons: Record<ToastTone, typeof IconCheck> = {
 };
 
 /** Hosts the notification stack; mount once near the root and call `useToast()` anywhere below. */
-export function ToastProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
+export function ToastProvider({ children, labels }: { children: ReactNode; labels: ToastLabels }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
 
@@ -72,9 +78,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <section className="ui-toasts" aria-label={t('ui.notifications')}>
+      <section className="ui-toasts" aria-label={labels.notifications}>
         {toasts.map((toast) => (
-          <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} dismissLabel={t('ui.dismiss')} />
+          <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} dismissLabel={labels.dismiss} />
         ))}
       </section>
     </ToastContext.Provider>

@@ -17,6 +17,8 @@ export type ConfirmDialogProps = {
   onCancel?: () => void;
   tone?: 'info' | 'warning' | 'danger';
   confirmLoading?: boolean;
+  /** Accessible name of the dialog's close button, in the page's language. */
+  closeLabel: string;
 };
 
 /**
@@ -33,6 +35,7 @@ export function ConfirmDialog({
   onCancel,
   tone = 'info',
   confirmLoading = false,
+  closeLabel,
 }: ConfirmDialogProps) {
   const cancel = onCancel ?? onConfirm;
   const Icon = tone === 'info' ? IconInfo : IconAlert;
@@ -44,6 +47,7 @@ export function ConfirmDialog({
       size="sm"
       closeOnBackdrop={false}
       className="ui-confirm"
+      closeLabel={closeLabel}
       footer={
         <>
           {cancelLabel && (

@@ -1,6 +1,13 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { Pager, pagerItems } from './pager';
+import { Pager, type PagerLabels, pagerItems } from './pager';
+
+const labels: PagerLabels = {
+  nav: 'Pages',
+  previous: 'Previous page',
+  next: 'Next page',
+  page: (page) => `Page ${page}`,
+};
 
 describe('pagerItems with margin 1 and range 5', () => {
   it('shows every page when they fit', () => {
@@ -33,7 +40,9 @@ describe('pagerItems with margin 1 and range 5', () => {
 describe('Pager', () => {
   it('marks the current page and reports clicks on other pages and the steps', () => {
     const onPageChange = vi.fn();
-    render(<Pager page={10} totalPages={20} marginPages={1} pageRange={5} onPageChange={onPageChange} />);
+    render(
+      <Pager page={10} totalPages={20} marginPages={1} pageRange={5} onPageChange={onPageChange} labels={labels} />,
+    );
     expect(screen.getByRole('button', { name: 'Page 10' }).getAttribute('aria-current')).toBe('page');
     fireEvent.click(screen.getByRole('button', { name: 'Page 12' }));
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
@@ -43,9 +52,9 @@ describe('Pager', () => {
   });
 
   it('disables Previous on the first page and renders nothing for a single page', () => {
-    const { rerender, container } = render(<Pager page={1} totalPages={3} onPageChange={() => {}} />);
+    const { rerender, container } = render(<Pager page={1} totalPages={3} onPageChange={() => {}} labels={labels} />);
     expect(screen.getByRole('button', { name: 'Previous page' })).toHaveProperty('disabled', true);
-    rerender(<Pager page={1} totalPages={1} onPageChange={() => {}} />);
+    rerender(<Pager page={1} totalPages={1} onPageChange={() => {}} labels={labels} />);
     expect(container.innerHTML).toBe('');
   });
 });

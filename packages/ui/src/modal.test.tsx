@@ -10,7 +10,7 @@ function Harness({ autoCloseMs }: { autoCloseMs?: number }) {
       <button type="button" onClick={() => setOpen(true)}>
         Open notice
       </button>
-      <Modal open={open} onClose={() => setOpen(false)} title="Notice" autoCloseMs={autoCloseMs}>
+      <Modal open={open} onClose={() => setOpen(false)} title="Notice" autoCloseMs={autoCloseMs} closeLabel="Close">
         <input aria-label="Code" />
         <button type="button">Confirm</button>
       </Modal>

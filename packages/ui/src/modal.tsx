@@ -1,6 +1,5 @@
 import { type ReactNode, useEffect, useEffectEvent, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
 import { cx } from './cx';
 import { IconClose } from './icons';
 import './modal.css';
@@ -21,6 +20,8 @@ export type ModalProps = {
   closeOnBackdrop?: boolean;
   /** Hides the title visually while keeping it as the dialog's accessible name. */
   hideTitle?: boolean;
+  /** Accessible name of the close button, in the page's language ("Close"). */
+  closeLabel: string;
   className?: string;
 };
 
@@ -60,9 +61,9 @@ export function Modal({
   autoCloseMs,
   closeOnBackdrop = true,
   hideTitle = false,
+  closeLabel,
   className,
 }: ModalProps) {
-  const { t } = useTranslation();
   const dialogId = useId();
   const titleId = `${dialogId}-title`;
   const panelRef = useRef<HTMLDivElement>(null);
@@ -142,7 +143,7 @@ export function Modal({
             type="button"
             className="ui-modal__close"
             onClick={onClose}
-            aria-label={t('ui.close')}
+            aria-label={closeLabel}
             data-modal-close="true"
           >
             <IconClose size={20} />

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { cx } from './cx';
 import { IconChevronLeft, IconChevronRight } from './icons';
 import './pager.css';
@@ -43,6 +42,16 @@ export function pagerItems(page: number, totalPages: number, marginPages: number
   return items;
 }
 
+/** The pager's accessible names, in the page's language. */
+export type PagerLabels = {
+  /** Name of the navigation landmark ("Pages"). */
+  nav: string;
+  previous: string;
+  next: string;
+  /** Name of one page's button ("Page 3"). */
+  page: (page: number) => string;
+};
+
 export type PagerProps = {
   /** Current page, 1-based. */
   page: number;
@@ -52,25 +61,33 @@ export type PagerProps = {
   /** Pages shown around the current one (announcements use 5, notices 1). */
   pageRange?: number;
   onPageChange: (page: number) => void;
+  labels: PagerLabels;
   className?: string;
 };
 
 /** Page navigation with previous/next buttons; renders nothing when there is a single page. */
-export function Pager({ page, totalPages, marginPages = 1, pageRange = 5, onPageChange, className }: PagerProps) {
-  const { t } = useTranslation();
+export function Pager({
+  page,
+  totalPages,
+  marginPages = 1,
+  pageRange = 5,
+  onPageChange,
+  labels,
+  className,
+}: PagerProps) {
   if (totalPages <= 1) return null;
   const items = pagerItems(page, totalPages, marginPages, pageRange);
   const go = (target: number) => {
     if (target >= 1 && target <= totalPages && target !== page) onPageChange(target);
   };
   return (
-    <nav className={cx('ui-pager', className)} aria-label={t('ui.pager.label')}>
+    <nav className={cx('ui-pager', className)} aria-label={labels.nav}>
       <button
         type="button"
         className="ui-pager__step"
         onClick={() => go(page - 1)}
         disabled={page <= 1}
-        aria-label={t('ui.pager.previous')}
+        aria-label={labels.previous}
       >
         <IconChevronLeft size={18} />
       </button>
@@ -87,7 +104,7 @@ export function Pager({ page, totalPages, marginPages = 1, pageRange = 5, onPage
                 className={cx('ui-pager__page', item === page && 'ui-pager__page--current')}
                 onClick={() => go(item)}
                 aria-current={item === page ? 'page' : undefined}
-                aria-label={t('ui.pager.page', { page: item })}
+                aria-label={labels.page(item)}
               >
                 {item}
               </button>
@@ -100,7 +117,7 @@ export function Pager({ page, totalPages, marginPages = 1, pageRange = 5, onPage
         className="ui-pager__step"
         onClick={() => go(page + 1)}
         disabled={page >= totalPages}
-        aria-label={t('ui.pager.next')}
+        aria-label={labels.next}
       >
         <IconChevronRight size={18} />
       </button>
