@@ -5,11 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../platform/db';
-import { AppError } from '../../platform/http/app-error';
-import { buildTestApp } from '../../testing';
 import { createWalletService } from './wallet.service';
 import { countOutcomes, currency, type Ledger, merchantCode, openLedger } from './wallet.test-helpers';
 
