@@ -27,6 +27,12 @@ import {
   seedDemoAccounts,
 } from './modules/identity';
 import {
+  createCashierNoticeRelay,
+  createRealtimeService,
+  type RealtimeService,
+  realtimeRoutes,
+} from './modules/realtime';
+import {
   createOutboxService,
   createSystemService,
   type OutboxService,
@@ -85,6 +91,8 @@ declare module 'fastify' {
       identity: IdentityService;
       wallet: WalletService;
       cashier: CashierService;
+      /** Realtime sockets: `publishToAccount` reaches the account's sockets on every instance. */
+      realtime: RealtimeService;
       /** The simulator PSP (PAYMENT_SIM_ENABLED), for tests and demos; null when off. */
       paymentSimulator: PaymentSimulator | null;
     };
@@ -211,6 +219,14 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     app.log.warn('PAYMENT_SIM_ENABLED is ON: the simulator pay page credits deposits without real money.');
     if (!config.paymentSimSecret) app.log.warn('PAYMENT_SIM_SECRET not set: a random secret for this process only');
   }
+  const realtime = createRealtimeService({ pubsub: kv.pubsub, log: app.log });
+  // Cashier notices (deposit arrived/failed, withdrawal approved/rejected) go to the member's sockets with the new
+  // balance. `cashier` is read only when a notice comes, after it is built.
+  const relayCashierNotice = createCashierNoticeRelay({
+    realtime,
+    balance: (accountId) => cashier.balance({ accountId, sessionId: 'realtime', accountType: 0, role: 'member' }),
+    log: app.log,
+  });
   const { cashier, paymentSimulator } = await setUpCashier({
     db: database.db,
     merchantCode: config.merchantCode,
@@ -219,6 +235,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     system,
     settings: config,
     uploadsDir: config.uploadsDir,
+    onNotice: relayCashierNotice,
     paymentSim: {
       enabled: config.paymentSimEnabled,
       secret: config.paymentSimSecret ?? randomBytes(32).toString('hex'),
@@ -229,7 +246,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     log: app.log,
     now: deps.now,
   });
-  app.decorate('services', { system, outbox, identity, wallet, cashier, paymentSimulator });
+  app.decorate('services', { system, outbox, identity, wallet, cashier, paymentSimulator, realtime });
   app.decorate('demoLogins', demoLogins);
   const backofficeFirstOwner = await seedFirstOwner({ db: database.db, password: config.boOwnerPassword });
   if (backofficeFirstOwner) {
@@ -343,10 +360,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     loginRateLimitPerMinute: config.loginRateLimitPerMinute,
     totpIssuer: `${config.siteName} back office`,
     ledger: wallet,
+    cashier,
   });
 
   await app.register(cashierRoutes, { cashier });
   await app.register(paymentGatewayRoutes, { deposits: cashier.deposits, simulator: paymentSimulator });
+  await app.register(realtimeRoutes, { realtime, identity });
 
   if (config.devTools) {
     app.log.warn('DEV_TOOLS is ON: /dev/* exposes outboxes and captcha answers. Never enable it in production.');

@@ -62,6 +62,9 @@ export const calls = {
   affiliateCheck: call('POST', '/wps/agent/affiliate', 'REGISTER3'),
   captcha: call('GET', '/wps/captcha', null),
   walletBalance: call('GET', '/wps/v2/wallets/balance', 'CASHIER', { token: true }),
+  // Not in the spec's list: the realtime WebSocket (ARCHITECTURE.md section 7). Browsers cannot set headers on a
+  // WebSocket, so the token travels in the socket's first message and the server checks it there, not on the upgrade.
+  realtime: call('GET', '/wps/realtime', null, { token: true }),
   registerSmsCode: call('POST', '/wps/verification/sms/register', 'REGMOBVERF3'),
   feedback: call('PUT', '/wps/feedback', 'FEEDBACK3'),
   // Games

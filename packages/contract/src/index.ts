@@ -10,6 +10,7 @@ export * from './registration-patterns';
 export * from './schemas/backoffice';
 export * from './schemas/cashier';
 export * from './schemas/identity';
+export * from './schemas/realtime';
 export * from './schemas/register-settings';
 export * from './schemas/system';
 export * from './schemas/wallet';

@@ -18,6 +18,19 @@ describe('back-office contract', () => {
     expect(rolePermissions.support).not.toContain('features.write');
   });
 
+  it('gives the cashier to finance, a read-only view of it to risk, and none of it to support or content', () => {
+    const cashier = ['cashier.read', 'cashier.approve', 'cashier.channels'] as const;
+    for (const permission of cashier) {
+      expect(operatorPermissions).toContain(permission);
+      expect(rolePermissions.finance).toContain(permission);
+      expect(rolePermissions.support).not.toContain(permission);
+      expect(rolePermissions.content).not.toContain(permission);
+    }
+    expect(rolePermissions.risk).toContain('cashier.read');
+    expect(rolePermissions.risk).not.toContain('cashier.approve');
+    expect(rolePermissions.risk).not.toContain('cashier.channels');
+  });
+
   it('accepts CDN bases on this site or over http(s) only', () => {
     for (const value of ['/', '/static', 'https://cdn.example.com', 'http://127.0.0.1:8080/img']) {
       expect(cdnEntrySchema.safeParse(value).success, value).toBe(true);

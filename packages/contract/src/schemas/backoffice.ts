@@ -1,4 +1,14 @@
 import { z } from 'zod';
+import {
+  depositChannelConfigSchema,
+  depositChannelTypes,
+  depositStatuses,
+  operatorDepositSchema,
+  operatorPageSchema,
+  operatorWithdrawalSchema,
+  withdrawalConfirmations,
+  withdrawalStatuses,
+} from './cashier';
 import { patternIds, registrationFieldNames } from './register-settings';
 import { customerServiceTypes, languageCodeSchema } from './system';
 
@@ -32,6 +42,15 @@ export const backofficePaths = {
   configFeature: '/config/features/:modId',
   configRegisterFields: '/config/register-fields',
   configCustomerService: '/config/customer-service',
+  cashierDeposits: '/cashier/deposits',
+  cashierDepositApprove: '/cashier/deposits/:id/approve',
+  cashierDepositReject: '/cashier/deposits/:id/reject',
+  cashierDepositReceipt: '/cashier/deposits/:id/receipts/:name',
+  cashierWithdrawals: '/cashier/withdrawals',
+  cashierWithdrawalApprove: '/cashier/withdrawals/:id/approve',
+  cashierWithdrawalReject: '/cashier/withdrawals/:id/reject',
+  cashierDepositChannels: '/cashier/deposit-channels',
+  cashierDepositChannel: '/cashier/deposit-channels/:code',
 } as const;
 
 /** The session cookie of the back office: HttpOnly, SameSite=Strict, path `/bo/api`. */
@@ -60,6 +79,9 @@ export const operatorPermissions = [
   'customerService.write',
   'operators.manage',
   'audit.read',
+  'cashier.read',
+  'cashier.approve',
+  'cashier.channels',
 ] as const;
 export type OperatorPermission = (typeof operatorPermissions)[number];
 export const operatorPermissionSchema = z.enum(operatorPermissions);
@@ -68,7 +90,8 @@ export const operatorPermissionSchema = z.enum(operatorPermissions);
  * The permission list of each role, checked on every operator call. Owners hold everything. Risk handles
  * threats: maintenance, region blocks, payload encryption, feature switches and registration rules.
  * Content edits what players see of the site (language, CDNs, analytics, support links). Support keeps the
- * customer-service links current. Finance reads (cashier permissions arrive with the cashier screens).
+ * customer-service links current. Finance runs the cashier: it reviews deposits and withdrawals and sets the
+ * deposit channels; risk may look at them.
  */
 export const rolePermissions: Readonly<Record<OperatorRole, readonly OperatorPermission[]>> = {
   owner: operatorPermissions,
@@ -80,10 +103,11 @@ export const rolePermissions: Readonly<Record<OperatorRole, readonly OperatorPer
     'features.write',
     'registration.write',
     'audit.read',
+    'cashier.read',
   ],
   content: ['config.read', 'site.general', 'customerService.write'],
   support: ['config.read', 'customerService.write'],
-  finance: ['config.read', 'audit.read'],
+  finance: ['config.read', 'audit.read', 'cashier.read', 'cashier.approve', 'cashier.channels'],
 };
 
 export function hasPermission(role: OperatorRole, permission: OperatorPermission): boolean {
@@ -393,3 +417,51 @@ export const customerServiceInputSchema = z.strictObject({
   entries: z.array(customerServiceEntryInputSchema).max(30),
 });
 export type CustomerServiceInput = z.infer<typeof customerServiceInputSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Cashier (operator functions of the wallet module; the views are in schemas/cashier.ts)
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * Deposits: `view=pending` lists manual deposits waiting for review; `all` filters by status and type. Without
+ * a view: `all` when a filter is given, else `pending`.
+ */
+export const cashierDepositQuerySchema = z.object({
+  view: z.enum(['pending', 'all']).optional(),
+  status: z.enum(depositStatuses).optional(),
+  type: z.enum(depositChannelTypes).optional(),
+  pageNo: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type CashierDepositQuery = z.infer<typeof cashierDepositQuerySchema>;
+
+/**
+ * Withdrawals: `pending`, `disputed` (paid, the member says not or partly received), or `all` filtered by status
+ * and confirmation. Without a view: `all` when a filter is given, else `pending`.
+ */
+export const cashierWithdrawalQuerySchema = z.object({
+  view: z.enum(['pending', 'disputed', 'all']).optional(),
+  status: z.enum(withdrawalStatuses).optional(),
+  confirmation: z.enum(withdrawalConfirmations).optional(),
+  pageNo: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type CashierWithdrawalQuery = z.infer<typeof cashierWithdrawalQuerySchema>;
+
+export const cashierReviewParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const cashierReceiptParamsSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  name: z.string().min(1).max(200),
+});
+export const cashierChannelParamsSchema = z.object({ code: z.string().trim().min(1).max(40) });
+
+/** A rejection: the reason is shown to the member. */
+export const cashierRejectInputSchema = z.strictObject({ reason: z.string().trim().min(1).max(200) });
+export type CashierRejectInput = z.infer<typeof cashierRejectInputSchema>;
+
+export const operatorDepositPageSchema = operatorPageSchema(operatorDepositSchema);
+export type OperatorDepositPage = z.infer<typeof operatorDepositPageSchema>;
+export const operatorWithdrawalPageSchema = operatorPageSchema(operatorWithdrawalSchema);
+export type OperatorWithdrawalPage = z.infer<typeof operatorWithdrawalPageSchema>;
+export const depositChannelConfigListSchema = z.object({ items: z.array(depositChannelConfigSchema) });
+export type DepositChannelConfigList = z.infer<typeof depositChannelConfigListSchema>;

@@ -38,6 +38,7 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/http/app-error';
 import { ok } from '../../platform/http/envelope';
 import type { SystemService } from '../system';
+import { type BackofficeCashier, registerCashierRoutes } from './backoffice.cashier.routes';
 import {
   type BackofficeService,
   type CallerContext,
@@ -80,6 +81,8 @@ export type BackofficeRoutesOptions = {
   sessionAbsoluteHours?: number;
   /** The wallet's reconciliation, served to operators (it runs in-process, so it works while PGlite is held). */
   ledger?: { verifyLedger(): Promise<LedgerVerifyReport> };
+  /** The cashier's operator functions (deposits, withdrawals, channels): served under `/cashier` when given. */
+  cashier?: BackofficeCashier;
 };
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -390,6 +393,10 @@ export const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = 
       async () => ok(await ledger.verifyLedger()),
     );
   }
+
+  // ---------------------------------------------------------------- cashier
+
+  if (options.cashier) registerCashierRoutes(app, { cashier: options.cashier, backoffice, caller, requireOperator });
 
   // ---------------------------------------------------------------- site configuration
 

@@ -686,6 +686,27 @@ export function createBackofficeService(deps: BackofficeServiceDeps) {
       };
     },
 
+    // ------------------------------------------------------------------ changes made through other modules
+
+    /**
+     * Writes an operator's change made through another module's service (the cashier) to the audit log, after
+     * that change committed: `before` and `after` are the states the operator saw change.
+     */
+    recordChange(
+      actor: OperatorContext,
+      caller: CallerContext,
+      change: { action: string; target: string; before: unknown; after: unknown },
+    ): Promise<void> {
+      return audit({
+        actor: actorOf(actor),
+        action: change.action,
+        target: change.target,
+        ip: caller.ip,
+        before: change.before,
+        after: change.after,
+      });
+    },
+
     // ------------------------------------------------------------------ site configuration
 
     configuration,

@@ -61,7 +61,7 @@ export type BackofficeTestApp = {
  * are used (configured through the same settings), otherwise the plugin is registered here as app.ts does.
  */
 export async function buildBackofficeTestApp(
-  options: { loginRateLimitPerMinute?: number } = {},
+  options: { loginRateLimitPerMinute?: number; config?: Partial<AppConfig> } = {},
 ): Promise<BackofficeTestApp> {
   const clock = createTestClock();
   // Many sign-ins come from one address here; the per-IP request limit has its own test.
@@ -71,6 +71,7 @@ export async function buildBackofficeTestApp(
     loginRateLimitPerMinute,
     publicUrl: 'https://portal.example',
     boOwnerPassword: ownerPassword,
+    ...options.config,
   };
   const app = await buildTestApp(overrides as Partial<AppConfig>, { now: clock.now });
   await seedFirstOwner({ db: app.database.db, password: ownerPassword, now: clock.now });
@@ -82,6 +83,8 @@ export async function buildBackofficeTestApp(
       now: clock.now,
       secureCookie: true,
       loginRateLimitPerMinute,
+      ledger: app.services.wallet,
+      cashier: app.services.cashier,
     });
   }
   await app.ready();

@@ -201,8 +201,13 @@ export function createDepositService(ctx: CashierContext) {
       return updated;
     });
     if (!finished) return null;
-    ctx.published(notice);
-    if (outcome === 'approved') finished.transferId = await credit(finished);
+    // Published after the credit, so that the realtime event carries the new balance; published even when the
+    // credit fails (it is retried later), since the notice is already stored.
+    try {
+      if (outcome === 'approved') finished.transferId = await credit(finished);
+    } finally {
+      ctx.published(notice);
+    }
     return finished;
   }
 
@@ -539,6 +544,13 @@ export function createDepositService(ctx: CashierContext) {
 
     /** Deposits by state and type, oldest first (operator views). */
     listDeposits,
+
+    /** One deposit as operators see it. @throws CASHIER_DEPOSIT_NOT_FOUND */
+    async getOperatorDeposit(id: number): Promise<OperatorDeposit> {
+      const row = await repo.findDeposit(db, merchantCode, id);
+      if (!row) throw new AppError('CASHIER_DEPOSIT_NOT_FOUND', { depositId: id });
+      return operatorView(row, (await ctx.currency()).scale);
+    },
 
     /**
      * Approves a manual deposit and credits it (once: the ledger key is the deposit id).

@@ -151,8 +151,12 @@ export function createWithdrawService(ctx: CashierContext) {
       if (current.resolutionTransferId === null) await resolveHold(current);
       throw new AppError('CASHIER_WITHDRAWAL_NOT_PENDING', { withdrawalId: id, status: current.status });
     }
-    ctx.published(notice);
-    reviewed.resolutionTransferId = await resolveHold(reviewed);
+    // Published after the ledger step, so that the realtime event carries the new balance.
+    try {
+      reviewed.resolutionTransferId = await resolveHold(reviewed);
+    } finally {
+      ctx.published(notice);
+    }
     return operatorView(reviewed, scale);
   }
 
@@ -345,6 +349,13 @@ export function createWithdrawService(ctx: CashierContext) {
       listWithdrawals({ status: 'approved', confirmations: ['not_received', 'partial'] }, page),
 
     listWithdrawals,
+
+    /** One withdrawal as operators see it. @throws CASHIER_WITHDRAWAL_NOT_FOUND */
+    async getOperatorWithdrawal(id: number): Promise<OperatorWithdrawal> {
+      const row = await repo.findWithdrawal(db, merchantCode, id);
+      if (!row || row.status === 'opening') throw new AppError('CASHIER_WITHDRAWAL_NOT_FOUND', { withdrawalId: id });
+      return operatorView(row, (await ctx.currency()).scale);
+    },
 
     /**
      * Approves a pending withdrawal (the operator has paid it): the hold is posted to WITHDRAWAL_CLEARING.
