@@ -73,6 +73,7 @@ function initialJsGzipBytes() {
   return { total, parts };
 }
 
+const loadBefore = os.loadavg().map((value) => value.toFixed(2)).join(' / ');
 const results = [];
 
 // 1. The reference: bare Fastify.
@@ -132,7 +133,7 @@ const lines = [
   '',
   `## ${new Date().toISOString().slice(0, 10)}: platform foundation`,
   '',
-  `Machine: ${os.cpus().length} cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}. autocannon ${connections} connections, ${durationSeconds} s per route, server and load generator on the same machine.`,
+  `Machine: ${os.cpus().length} cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average before the run ${loadBefore}. autocannon ${connections} connections, ${durationSeconds} s per route, server and load generator on the same machine.`,
   '',
   '| Route | req/s | p99 ms | ratio to bare Fastify | non-2xx |',
   '| --- | ---: | ---: | ---: | ---: |',
