@@ -248,10 +248,13 @@ describe('platform: envelope, errors and guards', () => {
   });
 
   it('serves health, readiness, metrics and the OpenAPI document', async () => {
-    expect((await app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({
-      success: true,
-      value: { status: 'ok' },
-    });
+    const health = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(health.json()).toEqual({ success: true, value: { status: 'ok' } });
+    // Security headers come from helmet, computed once at start.
+    expect(health.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(health.headers['x-content-type-options']).toBe('nosniff');
+    expect(health.headers['strict-transport-security']).toContain('max-age=');
+    expect(health.headers['x-powered-by']).toBeUndefined();
     const ready = await app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.json()).toMatchObject({ success: true, value: { status: 'ready' } });
     const metrics = await app.inject({ method: 'GET', url: '/metrics' });

@@ -3,7 +3,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -59,6 +58,7 @@ import { installAuthContext } from './platform/http/auth-context';
 import { callGuard } from './platform/http/call-guard';
 import { failureEnvelope, ok } from './platform/http/envelope';
 import { installErrorHandler } from './platform/http/error-handler';
+import { securityHeadersPlugin } from './platform/http/security-headers';
 import { type IdempotencyOptions, idempotencyPlugin } from './platform/idempotency';
 import { createKv, type Kv } from './platform/kv';
 import { metricsPlugin } from './platform/metrics';
@@ -263,11 +263,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     if (ownsDatabase) await database.close();
   });
 
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-
-  await app.register(fastifyHelmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
