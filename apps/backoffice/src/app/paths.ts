@@ -7,6 +7,8 @@ export const consolePaths = {
   customerService: '/customer-service',
   operators: '/operators',
   audit: '/audit',
+  deposits: '/cashier/deposits',
+  withdrawals: '/cashier/withdrawals',
 } as const;
 
 /** Why the sign-in page is shown, passed in the navigation state. */

@@ -15,6 +15,10 @@ const CustomerServiceRoute = lazy(() =>
 );
 const OperatorsRoute = lazy(() => import('./routes/operators').then((module) => ({ default: module.OperatorsRoute })));
 const AuditRoute = lazy(() => import('./routes/audit').then((module) => ({ default: module.AuditRoute })));
+const DepositsRoute = lazy(() => import('./routes/cashier').then((module) => ({ default: module.DepositsRoute })));
+const WithdrawalsRoute = lazy(() =>
+  import('./routes/cashier').then((module) => ({ default: module.WithdrawalsRoute })),
+);
 const NotFoundRoute = lazy(() => import('./routes/not-found').then((module) => ({ default: module.NotFoundRoute })));
 
 export function AppRoutes() {
@@ -29,6 +33,8 @@ export function AppRoutes() {
         <Route path={consolePaths.customerService} element={<CustomerServiceRoute />} />
         <Route path={consolePaths.operators} element={<OperatorsRoute />} />
         <Route path={consolePaths.audit} element={<AuditRoute />} />
+        <Route path={consolePaths.deposits} element={<DepositsRoute />} />
+        <Route path={consolePaths.withdrawals} element={<WithdrawalsRoute />} />
         <Route path="*" element={<NotFoundRoute />} />
       </Route>
     </Routes>

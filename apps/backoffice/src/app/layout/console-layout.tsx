@@ -8,6 +8,7 @@ import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import {
+  IconDepositIn,
   IconForm,
   IconLogout,
   IconMenu,
@@ -15,6 +16,7 @@ import {
   IconSettings,
   IconToggles,
   IconUsers,
+  IconWithdrawOut,
 } from '@/components/ui/console-icons';
 import { useSignOut } from '@/features/auth/api/auth';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
@@ -29,12 +31,20 @@ import './console-layout.css';
 
 type NavItem = {
   to: string;
-  label: 'settings' | 'features' | 'registration' | 'customerService' | 'operators' | 'audit';
+  label:
+    | 'settings'
+    | 'features'
+    | 'registration'
+    | 'customerService'
+    | 'deposits'
+    | 'withdrawals'
+    | 'operators'
+    | 'audit';
   icon: ReactNode;
   permission: OperatorPermission;
 };
 
-const sections: { id: 'site' | 'people' | 'oversight'; items: NavItem[] }[] = [
+const sections: { id: 'site' | 'cashier' | 'people' | 'oversight'; items: NavItem[] }[] = [
   {
     id: 'site',
     items: [
@@ -42,6 +52,13 @@ const sections: { id: 'site' | 'people' | 'oversight'; items: NavItem[] }[] = [
       { to: consolePaths.features, label: 'features', icon: <IconToggles />, permission: 'config.read' },
       { to: consolePaths.registration, label: 'registration', icon: <IconForm />, permission: 'config.read' },
       { to: consolePaths.customerService, label: 'customerService', icon: <IconHeadset />, permission: 'config.read' },
+    ],
+  },
+  {
+    id: 'cashier',
+    items: [
+      { to: consolePaths.deposits, label: 'deposits', icon: <IconDepositIn />, permission: 'cashier.read' },
+      { to: consolePaths.withdrawals, label: 'withdrawals', icon: <IconWithdrawOut />, permission: 'cashier.read' },
     ],
   },
   {

@@ -130,3 +130,21 @@ export function IconLock(props: IconProps) {
     </IconSvg>
   );
 }
+
+export function IconDepositIn(props: IconProps) {
+  return (
+    <IconSvg {...props}>
+      <rect x="3" y="6" width="18" height="13" rx="2" />
+      <path d="M3 10h18M12 2v6M9.5 5.5 12 8l2.5-2.5" />
+    </IconSvg>
+  );
+}
+
+export function IconWithdrawOut(props: IconProps) {
+  return (
+    <IconSvg {...props}>
+      <rect x="3" y="6" width="18" height="13" rx="2" />
+      <path d="M3 10h18M12 8V2M9.5 4.5 12 2l2.5 2.5" />
+    </IconSvg>
+  );
+}

@@ -21,6 +21,7 @@ const actionFilters = [
   'session.',
   'operator.',
   'config.',
+  'cashier.',
   'session.login',
   'operator.created',
   'operator.role_changed',
@@ -33,11 +34,16 @@ const actionFilters = [
   'config.feature',
   'config.register_fields',
   'config.customer_service',
+  'cashier.deposit.approved',
+  'cashier.deposit.rejected',
+  'cashier.withdrawal.approved',
+  'cashier.withdrawal.rejected',
+  'cashier.channel.updated',
 ];
 
 /** An action's label (`config.feature` → "Feature switch"), or the raw action when it has none. */
 function actionLabel(action: string): string {
-  const key = `audit.actions.${action.replace(/\.$/, '').replace('.', '__')}`;
+  const key = `audit.actions.${action.replace(/\.$/, '').replaceAll('.', '__')}`;
   return hasTranslation(key) ? translate(key) : action;
 }
 

@@ -1,0 +1,108 @@
+import {
+  backofficeApiPrefix,
+  backofficePaths,
+  type DepositStatus,
+  operatorDepositPageSchema,
+  operatorDepositSchema,
+  operatorWithdrawalPageSchema,
+  operatorWithdrawalSchema,
+} from '@portal/contract';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { boCall } from '@/lib/api-client';
+
+/** How often the review queues refresh themselves while open. */
+export const cashierPollMs = 15_000;
+const pageSize = 20;
+
+export type DepositView = 'pending' | 'all';
+export type WithdrawalView = 'pending' | 'disputed' | 'all';
+
+export const depositsQueryKey = ['bo', 'cashier', 'deposits'] as const;
+export const withdrawalsQueryKey = ['bo', 'cashier', 'withdrawals'] as const;
+
+export function getDepositsQueryOptions(view: DepositView, status: DepositStatus | '', pageNo: number) {
+  return queryOptions({
+    queryKey: [...depositsQueryKey, view, status, pageNo],
+    queryFn: ({ signal }) =>
+      boCall('GET', backofficePaths.cashierDeposits, {
+        schema: operatorDepositPageSchema,
+        query: { view, status: view === 'all' ? status : '', pageNo, pageSize },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    refetchInterval: cashierPollMs,
+    staleTime: 0,
+  });
+}
+
+export function useDeposits(view: DepositView, status: DepositStatus | '', pageNo: number) {
+  return useQuery(getDepositsQueryOptions(view, status, pageNo));
+}
+
+export function getWithdrawalsQueryOptions(view: WithdrawalView, pageNo: number) {
+  return queryOptions({
+    queryKey: [...withdrawalsQueryKey, view, pageNo],
+    queryFn: ({ signal }) =>
+      boCall('GET', backofficePaths.cashierWithdrawals, {
+        schema: operatorWithdrawalPageSchema,
+        query: { view, pageNo, pageSize },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    refetchInterval: cashierPollMs,
+    staleTime: 0,
+  });
+}
+
+export function useWithdrawals(view: WithdrawalView, pageNo: number) {
+  return useQuery(getWithdrawalsQueryOptions(view, pageNo));
+}
+
+/** A review decision: approve (empty body) or reject with the reason shown to the member. */
+export type ReviewInput = { id: number; decision: 'approve' } | { id: number; decision: 'reject'; reason: string };
+
+export function useReviewDeposit() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ReviewInput) =>
+      input.decision === 'approve'
+        ? boCall('POST', backofficePaths.cashierDepositApprove, {
+            schema: operatorDepositSchema,
+            params: { id: input.id },
+            body: {},
+          })
+        : boCall('POST', backofficePaths.cashierDepositReject, {
+            schema: operatorDepositSchema,
+            params: { id: input.id },
+            body: { reason: input.reason },
+          }),
+    onSettled: () => client.invalidateQueries({ queryKey: depositsQueryKey }),
+  });
+}
+
+export function useReviewWithdrawal() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ReviewInput) =>
+      input.decision === 'approve'
+        ? boCall('POST', backofficePaths.cashierWithdrawalApprove, {
+            schema: operatorWithdrawalSchema,
+            params: { id: input.id },
+            body: {},
+          })
+        : boCall('POST', backofficePaths.cashierWithdrawalReject, {
+            schema: operatorWithdrawalSchema,
+            params: { id: input.id },
+            body: { reason: input.reason },
+          }),
+    onSettled: () => client.invalidateQueries({ queryKey: withdrawalsQueryKey }),
+  });
+}
+
+/** Where the browser loads one receipt image of a deposit (the session cookie goes along). */
+export function receiptUrl(depositId: number, name: string): string {
+  const path = backofficePaths.cashierDepositReceipt
+    .replace(':id', encodeURIComponent(String(depositId)))
+    .replace(':name', encodeURIComponent(name));
+  return `${backofficeApiPrefix}${path}`;
+}

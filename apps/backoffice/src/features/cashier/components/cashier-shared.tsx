@@ -1,0 +1,155 @@
+import type { Money } from '@portal/contract';
+import { Button } from '@portal/ui/button';
+import { IconAlert, IconRefresh } from '@portal/ui/icons';
+import { Input } from '@portal/ui/input';
+import { Modal } from '@portal/ui/modal';
+import { Spinner } from '@portal/ui/spinner';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Pill, type PillTone } from '@/components/ui/panel';
+import { describeError } from '@/lib/api-client';
+
+/**
+ * An amount as operators compare it with bank statements: Latin digits, thousands separators and two
+ * decimals ("12,500.00"), formatted from the decimal string so no float rounding creeps in.
+ */
+export function formatAmount(amount: string): string {
+  const negative = amount.startsWith('-');
+  const [whole = '0', fraction = ''] = amount.replace(/^[-+]/, '').split('.');
+  const grouped = (whole.replace(/^0+(?=\d)/, '') || '0').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const decimals = fraction.length >= 2 ? fraction : fraction.padEnd(2, '0');
+  return `${negative ? '-' : ''}${grouped}.${decimals}`;
+}
+
+export function MoneyCell({ money, currency }: { money: Money; currency: string }) {
+  return (
+    <span className="bo-cashier__money">
+      <span className="bo-cashier__amount">{formatAmount(money.amount)}</span>
+      <span className="bo-cashier__currency">{currency}</span>
+    </span>
+  );
+}
+
+export function MemberCell({ member }: { member: { id: number; username: string | null } }) {
+  return (
+    <span className="bo-cashier__member">
+      <span className="bo-cashier__member-name">{member.username ?? '—'}</span>
+      <span className="bo-cashier__member-id">#{member.id}</span>
+    </span>
+  );
+}
+
+const statusTones: Record<string, PillTone> = {
+  pending: 'warning',
+  approved: 'success',
+  rejected: 'danger',
+  failed: 'danger',
+};
+
+export function StatusPill({ status }: { status: 'pending' | 'approved' | 'rejected' | 'failed' }) {
+  const { t } = useTranslation();
+  return <Pill tone={statusTones[status] ?? 'neutral'}>{t(`cashier.status.${status}`)}</Pill>;
+}
+
+/** Loading and failure states of a review list; the list itself once it has data. */
+export function ListState({
+  query,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  children: () => ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (query.isPending) {
+    return (
+      <div className="bo-page-loading">
+        <Spinner size="lg" label={t('app.loading')} />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className="bo-message-card bo-message-card--inline" role="alert">
+        <IconAlert size={30} className="bo-message-card__icon" />
+        <p>{describeError(query.error)}</p>
+        <Button variant="secondary" icon={<IconRefresh size={16} />} onClick={() => void query.refetch()}>
+          {t('app.retry')}
+        </Button>
+      </div>
+    );
+  }
+  return <>{children()}</>;
+}
+
+export type RejectDialogProps = {
+  open: boolean;
+  title: ReactNode;
+  intro: ReactNode;
+  busy: boolean;
+  onReject: (reason: string) => void;
+  onClose: () => void;
+};
+
+/** Asks for the reason of a rejection (shown to the member); the reject button stays off until there is one. */
+export function RejectDialog({ open, title, intro, busy, onReject, onClose }: RejectDialogProps) {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState('');
+  const [touched, setTouched] = useState(false);
+  const trimmed = reason.trim();
+  const close = () => {
+    setReason('');
+    setTouched(false);
+    onClose();
+  };
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    setTouched(true);
+    if (!trimmed) return;
+    onReject(trimmed);
+  };
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      title={title}
+      size="sm"
+      closeLabel={t('ui.close')}
+      closeOnBackdrop={false}
+      footer={
+        <>
+          <Button variant="ghost" onClick={close} disabled={busy}>
+            {t('ui.cancel')}
+          </Button>
+          <Button variant="danger" onClick={() => submit()} loading={busy} disabled={!trimmed}>
+            {t('cashier.reject')}
+          </Button>
+        </>
+      }
+    >
+      <form className="bo-cashier__reject" onSubmit={submit}>
+        <p>{intro}</p>
+        <Input
+          label={t('cashier.reason')}
+          required
+          maxLength={200}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          onBlur={() => setTouched(true)}
+          error={touched && !trimmed ? t('cashier.reasonRequired') : null}
+          hint={t('cashier.reasonHint')}
+        />
+      </form>
+    </Modal>
+  );
+}
+
+/** The pager's accessible names in the current language. */
+export function usePagerLabels() {
+  const { t } = useTranslation();
+  return {
+    nav: t('ui.pager.label'),
+    previous: t('ui.pager.previous'),
+    next: t('ui.pager.next'),
+    page: (page: number) => t('ui.pager.page', { page }),
+  };
+}
