@@ -73,7 +73,10 @@ function initialJsGzipBytes() {
   return { total, parts };
 }
 
-const loadBefore = os.loadavg().map((value) => value.toFixed(2)).join(' / ');
+const loadBefore = os
+  .loadavg()
+  .map((value) => value.toFixed(2))
+  .join(' / ');
 const results = [];
 
 // 1. The reference: bare Fastify.
