@@ -158,4 +158,7 @@ const lines = [
 console.info(lines.join('\n'));
 appendFileSync(path.join(root, 'bench/RESULTS.md'), lines.join('\n'));
 // Keep the recorded table in the repository's Markdown format, so `npm run lint` stays green after a run.
-spawnSync(path.join(root, 'node_modules/.bin/biome'), ['format', '--write', 'bench/RESULTS.md'], { cwd: root, stdio: 'ignore' });
+spawnSync(path.join(root, 'node_modules/.bin/biome'), ['format', '--write', 'bench/RESULTS.md'], {
+  cwd: root,
+  stdio: 'ignore',
+});
