@@ -4,13 +4,14 @@ import { initReactI18next, useTranslation } from 'react-i18next';
 import { bn } from '@/locales/bn';
 import { en, type WebMessages } from '@/locales/en';
 import type { IdentityMessages } from '@/locales/identity/en';
+import type { WalletMessages } from '@/locales/wallet/en';
 import { getStoredLanguage, storeLanguage } from './storage';
 
 /**
  * One namespace: the contract's shared catalogue (errors, validation) plus the web app's own texts.
- * The identity screens' texts are part of it but arrive with those screens (`addTexts`).
+ * The identity screens' and the header wallet's texts are part of it but arrive with them (`addTexts`).
  */
-export type Messages = Catalogue & WebMessages & IdentityMessages;
+export type Messages = Catalogue & WebMessages & IdentityMessages & WalletMessages;
 
 function mergeMessages(shared: Catalogue, own: WebMessages): Catalogue & WebMessages {
   return { ...shared, ...own, errors: { ...shared.errors, ...own.errors } };
