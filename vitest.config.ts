@@ -19,8 +19,17 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['apps/server/src/testing/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'vendor-sim',
+          include: ['apps/vendor-sim/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
         },
       },
       'packages/ui/vitest.config.ts',

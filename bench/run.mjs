@@ -157,6 +157,8 @@ const lines = [
 ];
 console.info(lines.join('\n'));
 appendFileSync(path.join(root, 'bench/RESULTS.md'), lines.join('\n'));
+// Money through the HTTP path (PostgreSQL when BENCH_DATABASE_URL is set, else PGlite); appends its own block.
+spawnSync(process.execPath, ['--import', 'tsx', 'bench/wallet-http.mjs', '--record'], { cwd: root, stdio: 'inherit' });
 // Keep the recorded table in the repository's Markdown format, so `npm run lint` stays green after a run.
 spawnSync(path.join(root, 'node_modules/.bin/biome'), ['format', '--write', 'bench/RESULTS.md'], {
   cwd: root,

@@ -45,9 +45,56 @@ if (stale(path.join(root, 'apps/server/dist/main.js'), ['apps/server/src', 'pack
   console.info('Building the server…');
   run(['run', 'build', '-w', '@portal/server']);
 }
+const simEnabled = process.env.VENDOR_SIM_ENABLED !== 'false';
+if (simEnabled && stale(path.join(root, 'apps/vendor-sim/dist/main.js'), ['apps/vendor-sim/src'])) {
+  console.info('Building the vendor simulator…');
+  run(['run', 'build', '-w', '@portal/vendor-sim']);
+}
 
 const env = { DEV_TOOLS: 'true', SEED_DEMO: 'true', ...process.env };
 const port = env.PORT ?? '3000';
+
+/**
+ * The vendor simulator (apps/vendor-sim) starts first: it makes its key pairs and shared secrets once under
+ * <DATA_DIR>/vendor-sim/ and reports the HUB88_* / TCG_* settings the portal needs to reach it. Settings the user
+ * set keep their values.
+ */
+let sim;
+let simUrl;
+if (simEnabled) {
+  const simPort = env.VENDOR_SIM_PORT ?? '3100';
+  sim = spawn(process.execPath, ['--enable-source-maps', 'apps/vendor-sim/dist/main.js'], {
+    cwd: root,
+    env: {
+      VENDOR_SIM_PORT: simPort,
+      VENDOR_SIM_PORTAL_URL: `http://127.0.0.1:${port}`,
+      VENDOR_SIM_DEV_ROUTES: env.DEV_TOOLS,
+      ...env,
+    },
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+  });
+  const ready = await new Promise((resolve) => {
+    sim.on('message', (message) => message?.type === 'listening' && resolve(message));
+    sim.on('exit', () => resolve(null));
+  });
+  if (!ready) {
+    console.error('The vendor simulator did not start (set VENDOR_SIM_ENABLED=false to run without it).');
+    process.exit(1);
+  }
+  simUrl = ready.url;
+  const vendorSettings = {
+    ...ready.portalSettings,
+    // The simulator's TCG products: its lotteries, and its sports and e-sports books (numbers of its own).
+    TCG_PRODUCTS:
+      '2:LOTT:LOTT,420:TCG_LOTTO_VN:LOTT,384:TCG_SEA:ELOTT,386:ELOTT:ELOTT,1001:SBT:SPORTS,1002:IBC:SPORTS,1101:AV:ESPORTS,1102:IMES:ESPORTS,1103:TF:ESPORTS',
+  };
+  const userSetHub88 = Object.keys(env).some((name) => name.startsWith('HUB88_'));
+  const userSetTcg = Object.keys(env).some((name) => name.startsWith('TCG_'));
+  for (const [name, value] of Object.entries(vendorSettings)) {
+    if ((name.startsWith('HUB88_') && !userSetHub88) || (name.startsWith('TCG_') && !userSetTcg)) env[name] = value;
+  }
+}
+
 const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
   cwd: root,
   env,
@@ -67,6 +114,7 @@ server.on('message', (message) => {
       `    Health          ${base}/healthz   ${base}/readyz   ${base}/metrics`,
       `    Dev tools       ${base}/dev/      (DEV_TOOLS=${env.DEV_TOOLS})`,
       `    Database        ${env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${env.DATA_DIR ?? './.data'}`}`,
+      `    Vendor sim      ${simUrl ? `${simUrl}   (Hub88 seamless + TCG transfer games; keys in ${env.VENDOR_SIM_DIR ?? `${env.DATA_DIR ?? './.data'}/vendor-sim`})` : 'off (VENDOR_SIM_ENABLED=false)'}`,
       '',
       '  Seeded: merchant (BDT, EN/BN), whitelabel feature tree, registration rules, help centre, customer-service links.',
       '  Demo logins (player site; agents also at /agent):',
@@ -85,5 +133,12 @@ server.on('message', (message) => {
   );
 });
 
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    server.kill(signal);
+    sim?.kill(signal);
+  });
+server.on('exit', (code) => {
+  sim?.kill('SIGTERM');
+  process.exit(code ?? 0);
+});

@@ -1,10 +1,9 @@
 // Bundles the server into dist/main.js so `npm start` boots without compiling TypeScript.
 // Workspace packages (@portal/*) are bundled in; every npm dependency stays external.
+import { execFileSync } from 'node:child_process';
 import { build } from 'esbuild';
 
-await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+const options = {
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -24,4 +23,9 @@ await build({
       },
     },
   ],
-});
+};
+
+await build({ ...options, entryPoints: ['src/main.ts'], outfile: 'dist/main.js' });
+// The migrated PGlite template that a first start on fresh data unpacks instead of running initdb.
+await build({ ...options, entryPoints: ['src/platform/db/template.cli.ts'], outfile: 'dist/template.cli.js' });
+execFileSync(process.execPath, ['dist/template.cli.js'], { stdio: 'inherit' });

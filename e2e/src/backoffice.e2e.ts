@@ -68,14 +68,20 @@ async function signInOwner(page: Page): Promise<void> {
 
   // An owner seeded with a one-time password must choose their own first; a configured one goes straight in.
   const changeHeading = page.getByRole('heading', { name: 'Choose your own password' });
-  const settingsHeading = page.getByRole('heading', { level: 1, name: 'Site settings' });
-  await changeHeading.or(settingsHeading).waitFor();
+  // An owner starts on the dashboard.
+  const startHeading = page.getByRole('heading', { level: 1, name: 'Dashboard' });
+  await changeHeading.or(startHeading).waitFor();
   if (await changeHeading.isVisible()) {
     await field(page, /^Current/).fill(ownerPassword);
     await field(page, /^New password/).fill(newOwnerPassword);
     await field(page, /^Repeat/).fill(newOwnerPassword);
     await page.getByRole('button', { name: 'Save password' }).click();
   }
+  await startHeading.waitFor();
+  await page
+    .getByRole('navigation', { name: 'Console navigation' })
+    .getByRole('link', { name: 'Site settings' })
+    .click();
   await page.getByRole('heading', { level: 1, name: 'Site settings' }).waitFor();
 }
 

@@ -366,10 +366,11 @@ describe('passwords', () => {
         expect(new URL(page.url()).pathname).toBe('/');
         expect(firstCaptcha).toBeTruthy();
       });
-      // The new password works, the old one no longer does.
+      // The new password works, the old one no longer does. From the journey's own network (198.51.100.0/24): a
+      // new one would ask for the new-IP step first (identity-security.e2e.ts).
       const response = await fetch(`${portal.baseUrl}/wps/session/login`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.200' },
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.200' },
         body: JSON.stringify({ username, password: 'After#2026pw' }),
       });
       expect(response.status).toBe(200);

@@ -250,11 +250,18 @@ describe('platform: envelope, errors and guards', () => {
   it('serves health, readiness, metrics and the OpenAPI document', async () => {
     const health = await app.inject({ method: 'GET', url: '/healthz' });
     expect(health.json()).toEqual({ success: true, value: { status: 'ok' } });
-    // Security headers come from helmet, computed once at start.
-    expect(health.headers['content-security-policy']).toContain("default-src 'self'");
+    // JSON answers get the API set (OWASP REST): no sniffing, no framing, HSTS; no page-only headers.
+    expect(health.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(health.headers['x-content-type-options']).toBe('nosniff');
+    expect(health.headers['x-frame-options']).toBe('DENY');
     expect(health.headers['strict-transport-security']).toContain('max-age=');
+    expect(health.headers['cross-origin-opener-policy']).toBeUndefined();
     expect(health.headers['x-powered-by']).toBeUndefined();
+    // Pages (here the unknown-route answer outside the API) keep helmet's full set, computed once at start.
+    const page = await app.inject({ method: 'GET', url: '/no-such-page' });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
     const ready = await app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.json()).toMatchObject({ success: true, value: { status: 'ready' } });
     const metrics = await app.inject({ method: 'GET', url: '/metrics' });

@@ -7,6 +7,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -16,9 +17,19 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { devToolsRoutes } from './dev-tools';
-import { backofficeRoutes, type FirstOwner, seedFirstOwner } from './modules/backoffice';
+import {
+  backofficeRoutes,
+  createAdjustmentService,
+  createBackofficePlayersService,
+  type FirstOwner,
+  seedFirstOwner,
+} from './modules/backoffice';
+import { type CatalogueService, catalogueRoutes, createCatalogueService } from './modules/catalogue';
+import { type ContentService, contentRoutes, createContentService, seedDemoContent } from './modules/content';
+import { type GamingService, gamingRoutes, gatewayRoutes, setUpGaming } from './modules/gaming';
 import {
   createAuthenticate,
+  createIdentityOperatorService,
   createIdentityService,
   type DemoLogin,
   type IdentityService,
@@ -32,6 +43,13 @@ import {
   realtimeRoutes,
 } from './modules/realtime';
 import {
+  createSupportService,
+  createSupportSockets,
+  type SupportService,
+  supportOperatorRoutes,
+  supportRoutes,
+} from './modules/support';
+import {
   createOutboxService,
   createSystemService,
   type OutboxService,
@@ -43,12 +61,14 @@ import {
   type CashierService,
   cashierRoutes,
   createWalletIdempotencyStorage,
+  createWalletReports,
   createWalletService,
   type PaymentSimulator,
   paymentGatewayRoutes,
   type SimTransport,
   setUpCashier,
   type WalletService,
+  walletJobs,
 } from './modules/wallet';
 import { type Database, openDatabase } from './platform/db';
 import type { CountryResolver } from './platform/geo/geo.types';
@@ -60,6 +80,12 @@ import { failureEnvelope, ok } from './platform/http/envelope';
 import { installErrorHandler } from './platform/http/error-handler';
 import { securityHeadersPlugin } from './platform/http/security-headers';
 import { type IdempotencyOptions, idempotencyPlugin } from './platform/idempotency';
+import {
+  createInProcessLeaderLock,
+  createJobScheduler,
+  createPostgresLeaderLock,
+  type JobScheduler,
+} from './platform/jobs';
 import { createKv, type Kv } from './platform/kv';
 import { metricsPlugin } from './platform/metrics';
 import type { EmailProvider, SmsProvider } from './platform/notify/notify.types';
@@ -93,16 +119,29 @@ declare module 'fastify' {
       cashier: CashierService;
       /** Realtime sockets: `publishToAccount` reaches the account's sockets on every instance. */
       realtime: RealtimeService;
+      /** Live chat between members (or named visitors) and operators. */
+      support: SupportService;
+      /** Announcements, the member inbox and feedback. */
+      content: ContentService;
       /** The simulator PSP (PAYMENT_SIM_ENABLED), for tests and demos; null when off. */
       paymentSimulator: PaymentSimulator | null;
+      /** Vendors and games (fed by the vendors' catalogue syncs), favourites, recent plays. */
+      catalogue: CatalogueService;
+      /** Launches, vendor transfers, catalogue syncs, winners board, game recall. */
+      gaming: GamingService;
     };
     database: Database;
     /** The demo logins seeded at start (SEED_DEMO), for start-up output and demos; empty otherwise. */
     demoLogins: DemoLogin[];
     /** The first back-office owner when this start created it (printed once by npm start), else null. */
     backofficeFirstOwner: FirstOwner | null;
+    /** The scheduled jobs (started when JOBS_ENABLED); tests run a tick with `jobs.tick(name)`. */
+    jobs: JobScheduler;
   }
 }
+
+/** JSON API prefixes: their answers get the API security-header set (platform/http/security-headers.ts). */
+const jsonApiPrefixes = ['/wps/', '/lgw/', '/lotto/', '/bo/api/', '/gateway/', '/healthz', '/readyz', '/metrics'];
 
 /** API prefixes that never fall back to the web app's index.html. */
 const apiPrefixes = [
@@ -220,12 +259,61 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     if (!config.paymentSimSecret) app.log.warn('PAYMENT_SIM_SECRET not set: a random secret for this process only');
   }
   const realtime = createRealtimeService({ pubsub: kv.pubsub, log: app.log });
+  if (!config.chatTokenSecret) app.log.warn('CHAT_TOKEN_SECRET not set: live-chat links work on this process only');
+  const support = createSupportService({
+    db: database.db,
+    merchantCode: config.merchantCode,
+    pubsub: kv.pubsub,
+    tokenSecret: config.chatTokenSecret ?? randomBytes(32).toString('hex'),
+    tokenTtlMinutes: config.chatTokenTtlMinutes,
+    customerService: async () => (await system.operatorSettings()).customerService.filter((entry) => entry.enabled),
+    username: async (accountId) => (await identity.getAccount(accountId))?.username ?? null,
+    now: deps.now,
+  });
+  const supportSockets = createSupportSockets({ pubsub: kv.pubsub, log: app.log });
   // Cashier notices (deposit arrived/failed, withdrawal approved/rejected) go to the member's sockets with the new
   // balance. `cashier` is read only when a notice comes, after it is built.
   const relayCashierNotice = createCashierNoticeRelay({
     realtime,
     balance: (accountId) => cashier.balance({ accountId, sessionId: 'realtime', accountType: 0, role: 'member' }),
     log: app.log,
+  });
+  const content = createContentService({
+    db: database.db,
+    merchantCode: config.merchantCode,
+    identity,
+    publish: (accountId, event) => realtime.publishToAccount(accountId, event),
+    log: app.log,
+    now: deps.now,
+  });
+  if (config.seedDemo) await seedDemoContent(content);
+  // The site's CDN lists (permission response), read at most every few seconds for game images and launch URLs.
+  let siteCdns: { at: number; value: Promise<{ image: string[]; launch: string[] }> } | null = null;
+  const cdns = () => {
+    if (!siteCdns || Date.now() - siteCdns.at > 5_000) {
+      const value = system.permissionResponseJson('127.0.0.1').then((json) => {
+        const info = (JSON.parse(json) as { value: { info: { imageCDNs: string[]; launchGameCDNs: string[] } } }).value
+          .info;
+        return { image: info.imageCDNs, launch: info.launchGameCDNs };
+      });
+      siteCdns = { at: Date.now(), value };
+      value.catch(() => {
+        siteCdns = null;
+      });
+    }
+    return siteCdns.value;
+  };
+  const catalogue = createCatalogueService({
+    db: database.db,
+    merchantCode: config.merchantCode,
+    cache: kv.cache,
+    rules: {
+      esportsVendors: config.catalogueEsportsVendors,
+      cockfightVendors: config.catalogueCockfightVendors,
+      inhouseVendors: config.catalogueInhouseVendors,
+    },
+    imageCdns: async () => (await cdns()).image,
+    now: deps.now,
   });
   const { cashier, paymentSimulator } = await setUpCashier({
     db: database.db,
@@ -235,7 +323,16 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     system,
     settings: config,
     uploadsDir: config.uploadsDir,
-    onNotice: relayCashierNotice,
+    // Transfer-mode vendors' wallets come from the gaming module (built below; read only when a member asks).
+    transferVendors: () => gamingSetup.gaming.transferVendors(),
+    vendorBalances: (accountId) => gamingSetup.gaming.vendorBalances(accountId),
+    // Each notice also becomes an inbox message (stored once per deposit or withdrawal decision).
+    onNotice: (notice) => {
+      relayCashierNotice(notice);
+      content
+        .recordCashierNotice(notice)
+        .catch((error: unknown) => app.log.error({ err: error, notice }, 'content: notice not stored in the inbox'));
+    },
     paymentSim: {
       enabled: config.paymentSimEnabled,
       secret: config.paymentSimSecret ?? randomBytes(32).toString('hex'),
@@ -246,7 +343,58 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     log: app.log,
     now: deps.now,
   });
-  app.decorate('services', { system, outbox, identity, wallet, cashier, paymentSimulator, realtime });
+  const gamingSetup = setUpGaming({
+    db: database.db,
+    merchantCode: config.merchantCode,
+    cache: kv.cache,
+    catalogue,
+    wallet,
+    identity,
+    currency: () => system.currency(),
+    launchCdns: async () => (await cdns()).launch,
+    settings: config,
+    // Bets, wins and vendor transfers reach the header balance live, like deposits.
+    publishBalance: async (accountId) => {
+      const balance = await cashier.balance({ accountId, sessionId: 'realtime', accountType: 0, role: 'member' });
+      await realtime.publishToAccount(accountId, { type: 'balance', balance });
+    },
+    log: app.log,
+    now: deps.now,
+  });
+  const { gaming } = gamingSetup;
+  app.decorate('services', {
+    system,
+    outbox,
+    identity,
+    wallet,
+    cashier,
+    paymentSimulator,
+    realtime,
+    support,
+    content,
+    catalogue,
+    gaming,
+  });
+  // One leader per cluster runs the periodic jobs (ARCHITECTURE.md section 6); modules hand in their jobs.
+  const idempotencyStorage = createWalletIdempotencyStorage({ db: database.db });
+  const jobs = createJobScheduler({
+    lock: database.connectionString
+      ? createPostgresLeaderLock({
+          connectionString: database.connectionString,
+          name: `portal:jobs:${config.merchantCode}`,
+          log: app.log,
+        })
+      : createInProcessLeaderLock(),
+    log: app.log,
+    now: deps.now,
+  });
+  for (const job of walletJobs({ cashier, idempotency: idempotencyStorage, settings: config })) jobs.register(job);
+  // Catalogue sync (CATALOGUE_SYNC_INTERVAL_MINUTES) and the check of pending vendor transfers; an empty catalogue
+  // is filled once the server is ready, in the background.
+  for (const job of gamingSetup.jobs) jobs.register(job);
+  if (config.jobsEnabled) app.addHook('onReady', async () => gamingSetup.syncIfEmpty());
+  app.decorate('jobs', jobs);
+  if (config.jobsEnabled) app.addHook('onReady', async () => jobs.start());
   app.decorate('demoLogins', demoLogins);
   const backofficeFirstOwner = await seedFirstOwner({ db: database.db, password: config.boOwnerPassword });
   if (backofficeFirstOwner) {
@@ -258,16 +406,20 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.decorate('backofficeFirstOwner', backofficeFirstOwner);
   app.decorate('database', database);
   app.addHook('onClose', async () => {
+    // Jobs first: a run in progress finishes while the database is still open, then the lock is given up.
+    await jobs.stop();
     await stopSystem();
     if (ownsKv) await kv.close();
     if (ownsDatabase) await database.close();
   });
 
   await app.register(securityHeadersPlugin, {
+    apiPrefixes: jsonApiPrefixes,
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // Game art comes from the image CDN; the local vendor simulator serves it over plain http like its frames.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http://localhost:*', 'http://127.0.0.1:*'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'", 'ws:', 'wss:'],
@@ -282,6 +434,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     global: true,
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
+    // The limit headers travel only on the 429 answer (with Retry-After): on every successful answer they tripled
+    // the per-request header work for no client that reads them.
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     redis: kv.redis ?? undefined,
     nameSpace: `${config.redisKeyPrefix}${config.merchantCode}:rl:`,
     errorResponseBuilder: (_request, context) => {
@@ -336,10 +491,22 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   });
   // Money-moving routes opt in with `config: { idempotency: true }`; a repeated Idempotency-Key replays the first answer.
   await app.register(idempotencyPlugin, {
-    storage: createWalletIdempotencyStorage({ db: database.db }),
+    storage: idempotencyStorage,
     ...deps.idempotency,
   });
 
+  // One WebSocket server for every module's sockets (realtime events, live chat). 16 KiB frames: a chat message of
+  // 1000 characters fits; longer ones are refused with a translated error rather than by closing the socket.
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: 16 * 1024 },
+    // Replaces the plugin's default (a bare close of every client): say "going away" so that clients reconnect.
+    preClose: async () => {
+      await realtime.close();
+      await supportSockets.close();
+      for (const client of app.websocketServer.clients) client.close(1001, 'server shutting down');
+      app.websocketServer.close();
+    },
+  });
   await app.register(systemRoutes, { system });
   await app.register(identityRoutes, {
     identity,
@@ -355,13 +522,68 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     secureCookie: config.publicUrl.startsWith('https://'),
     loginRateLimitPerMinute: config.loginRateLimitPerMinute,
     totpIssuer: `${config.siteName} back office`,
+    totpKey: config.boTotpKey
+      ? Buffer.from(config.boTotpKey, /^[0-9a-fA-F]{64}$/.test(config.boTotpKey) ? 'hex' : 'base64')
+      : null,
     ledger: wallet,
     cashier,
+    // Players and agents, maker-checker adjustments (the player's sockets hear the new balance) and the dashboard.
+    players: (backoffice) => {
+      const adjustments = createAdjustmentService({
+        db: database.db,
+        wallet,
+        identity,
+        system,
+        backoffice,
+        now: deps.now,
+        onBalanceChanged: (accountId) => {
+          void cashier
+            .balance({ accountId, sessionId: 'realtime', accountType: 0, role: 'member' })
+            .then((balance) => realtime.publishToAccount(accountId, { type: 'balance', balance }))
+            .catch((error: unknown) => app.log.warn({ err: error, accountId }, 'realtime: balance event not sent'));
+        },
+      });
+      const players = createBackofficePlayersService({
+        identity,
+        accounts: createIdentityOperatorService({
+          db: database.db,
+          merchantCode: config.merchantCode,
+          sessionIdleMinutes: config.sessionIdleMinutes,
+          now: deps.now,
+        }),
+        wallet,
+        reports: createWalletReports({ db: database.db, merchantCode: config.merchantCode }),
+        cashier,
+        system,
+        backoffice,
+        adjustments,
+        cashierDayUtcOffsetMinutes: config.cashierDayUtcOffsetMinutes,
+        now: deps.now,
+      });
+      return { players, adjustments };
+    },
+    content,
+    support: supportOperatorRoutes(support, supportSockets),
+    catalogueSync: () => gaming.syncCatalogue(),
   });
 
   await app.register(cashierRoutes, { cashier });
   await app.register(paymentGatewayRoutes, { deposits: cashier.deposits, simulator: paymentSimulator });
   await app.register(realtimeRoutes, { realtime, identity });
+  await app.register(supportRoutes, {
+    support,
+    sockets: supportSockets,
+    resolveSession: (token) => identity.resolveSession(token),
+  });
+  const authenticate = createAuthenticate(identity);
+  await app.register(catalogueRoutes, { catalogue, authenticate });
+  await app.register(gamingRoutes, { gaming, authenticate, defaultLanguage: config.defaultLanguage });
+  await app.register(gatewayRoutes, { hub88: gamingSetup.hub88Wallet });
+  await app.register(contentRoutes, {
+    content,
+    resolveSession: (token) => identity.resolveSession(token),
+    feedbackRateLimitPerMinute: config.feedbackRateLimitPerMinute,
+  });
 
   if (config.devTools) {
     app.log.warn('DEV_TOOLS is ON: /dev/* exposes outboxes and captcha answers. Never enable it in production.');

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -16,6 +17,28 @@ const csv = z.string().transform((value) =>
     .map((item) => item.trim())
     .filter(Boolean),
 );
+
+/** One OpenID Connect provider of OIDC_PROVIDERS (one-click login, OAUTHLOGIN3). */
+const oidcProviderSchema = z.strictObject({
+  id: z.string().regex(/^[a-z][a-z0-9-]{0,39}$/),
+  label: z.string().min(1).max(40),
+  issuer: z.url({ protocol: /^https?$/ }),
+  clientId: z.string().min(1).max(200),
+  clientSecret: z.string().min(1).max(500).optional(),
+});
+export type OidcProviderSetting = z.infer<typeof oidcProviderSchema>;
+
+const oidcProviders = z
+  .string()
+  .transform((value, context) => {
+    try {
+      return JSON.parse(value === '' ? '[]' : value) as unknown;
+    } catch {
+      context.addIssue({ code: 'custom', message: 'must be a JSON array' });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.array(oidcProviderSchema).max(10));
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -50,6 +73,11 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   BACKOFFICE_DIST_DIR: z.string().optional(),
   BO_OWNER_PASSWORD: z.string().min(12).max(128).optional(),
+  /** 32 bytes as 64 hex digits or base64: seals back-office TOTP secrets at rest (AES-256-GCM). */
+  BO_TOTP_KEY: z
+    .string()
+    .regex(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, '32 bytes as 64 hex digits or base64')
+    .optional(),
   SERVE_WEB: booleanFlag.default(true),
   SEED_DEMO: booleanFlag.default(false),
   DEV_TOOLS: booleanFlag.default(false),
@@ -61,8 +89,17 @@ const envSchema = z.object({
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
   LOGIN_CAPTCHA_AFTER_FAILURES: z.coerce.number().int().min(0).default(3),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  LOGIN_NEW_IP_VERIFICATION: booleanFlag.default(true),
+  /** 32 bytes as 64 hex digits or base64: seals members' TOTP secrets at rest (AES-256-GCM). */
+  MEMBER_TOTP_KEY: z
+    .string()
+    .regex(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, '32 bytes as 64 hex digits or base64')
+    .optional(),
+  OIDC_PROVIDERS: oidcProviders.default([]),
+  LOGIN_MAX_CONCURRENT_HASHES: z.coerce.number().int().min(1).max(256).default(4),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   REGISTER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  FEEDBACK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
   DEFAULT_MEMBER_PASSWORD: z.string().min(1).max(128).default('{secret}'),
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(1).default(90),
   PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
@@ -77,6 +114,8 @@ const envSchema = z.object({
   UPLOADS_DIR: z.string().min(1).optional(),
   PAYMENT_SIM_ENABLED: booleanFlag.optional(),
   PAYMENT_SIM_SECRET: z.string().min(16).max(256).optional(),
+  CHAT_TOKEN_SECRET: z.string().min(16).max(256).optional(),
+  CHAT_TOKEN_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(120),
   PAYMENT_SIM_CALLBACK_URL: z.url({ protocol: /^https?$/ }).optional(),
   PAYMENT_CALLBACK_MAX_AGE_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
   PAYMENT_PASSWORD_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
@@ -97,6 +136,35 @@ const envSchema = z.object({
     .default('200000'),
   WITHDRAW_AUTO_CONFIRM_MINUTES: z.coerce.number().int().min(1).default(1440),
   CASHIER_DAY_UTC_OFFSET_MINUTES: z.coerce.number().int().min(-720).max(840).default(360),
+  JOBS_ENABLED: booleanFlag.default(true),
+  AUTO_CONFIRM_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  HOUSEKEEPING_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  IDEMPOTENCY_KEY_RETENTION_HOURS: z.coerce.number().int().min(1).max(8760).default(24),
+  HUB88_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  HUB88_OPERATOR_ID: z
+    .string()
+    .regex(/^[\w-]{1,40}$/)
+    .optional(),
+  HUB88_OPERATOR_PRIVATE_KEY_FILE: z.string().min(1).optional(),
+  HUB88_PUBLIC_KEY_FILE: z.string().min(1).optional(),
+  TCG_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  TCG_MERCHANT_CODE: z.string().min(1).max(64).optional(),
+  TCG_DES_KEY: z.string().length(8, 'exactly 8 characters (a DES key)').optional(),
+  TCG_SIGN_KEY: z.string().min(1).max(256).optional(),
+  TCG_PRODUCTS: z
+    .string()
+    .regex(
+      /^\d{1,6}:[A-Z0-9_]{1,40}:[A-Z]{3,10}(,\d{1,6}:[A-Z0-9_]{1,40}:[A-Z]{3,10})*$/,
+      'comma-separated productType:VENDOR_CODE:CATEGORY, such as 420:TCG_LOTTO_VN:LOTT',
+    )
+    .optional(),
+  CATALOGUE_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(2).max(10_080).default(1440),
+  VENDOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  TCG_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
+  GAME_SESSION_TTL_MINUTES: z.coerce.number().int().min(1).max(10_080).default(1440),
+  CATALOGUE_ESPORTS_VENDORS: csv.default(['AV', 'IMES', 'IA', 'AI', 'TF']),
+  CATALOGUE_COCKFIGHT_VENDORS: csv.default([]),
+  CATALOGUE_INHOUSE_VENDORS: csv.default([]),
 });
 
 export type AppConfig = {
@@ -130,6 +198,8 @@ export type AppConfig = {
   backofficeDistDir: string | undefined;
   /** Password of the first back-office owner created at first start; random (and printed) when unset. */
   boOwnerPassword: string | undefined;
+  /** BO_TOTP_KEY as given (64 hex digits or base64 of 32 bytes); unset: TOTP secrets are stored plain. */
+  boTotpKey: string | undefined;
   serveWeb: boolean;
   seedDemo: boolean;
   devTools: boolean;
@@ -147,10 +217,26 @@ export type AppConfig = {
   /** Failed logins (of a username, or from an IP within the window) after which login needs a captcha; 0 always. */
   loginCaptchaAfterFailures: number;
   loginFailureWindowMinutes: number;
+  /**
+   * A password login from an address prefix (IPv4 /24, IPv6 /64) the account has not logged in from needs a
+   * second step (mobile or e-mail code, bank account name or authenticator code), when NEWIPVERIFY3 is on too.
+   */
+  loginNewIpVerification: boolean;
+  /**
+   * One-click login providers (OpenID Connect: authorization code with PKCE, state and nonce, ID token signature
+   * checked against the provider's JWKS), shown in the login popup while OAUTHLOGIN3 is on.
+   */
+  oidcProviders: OidcProviderSetting[];
+  /** Seals members' TOTP secrets at rest when set; without it they are stored as base32 (as the back office without BO_TOTP_KEY). */
+  memberTotpKey: string | undefined;
+  /** argon2id verifications running at once in this process (19 MiB each); further logins wait their turn. */
+  loginMaxConcurrentHashes: number;
   /** Login attempts per client IP per minute (login, agent login, password resets). */
   loginRateLimitPerMinute: number;
   /** Registrations, free-play accounts, affiliate checks and reset e-mails per client IP per minute. */
   registerRateLimitPerMinute: number;
+  /** Feedback submissions per client IP per minute. */
+  feedbackRateLimitPerMinute: number;
   /** Accounts whose password is this literal (spec section 9 "{secret}") must change it after logging in. */
   defaultMemberPassword: string;
   /** With password expiry (PWDEXPIRY3) on, a password older than this must be changed. */
@@ -179,6 +265,10 @@ export type AppConfig = {
   paymentSimEnabled: boolean;
   /** The simulator's per-merchant HMAC secret; when unset, each process makes a random one (one instance only). */
   paymentSimSecret: string | undefined;
+  /** HMAC secret of live-chat tokens (the chatUrl); when unset, each process makes a random one (one instance only). */
+  chatTokenSecret: string | undefined;
+  /** How long a live-chat token (chatUrl) works, in minutes. */
+  chatTokenTtlMinutes: number;
   /** Where the simulator sends its server-to-server callbacks. Default <publicUrl>/gateway/payments/simulator/callback. */
   paymentSimCallbackUrl: string;
   /** Gateway callbacks whose signed timestamp is older (or further ahead) than this are refused. */
@@ -199,6 +289,36 @@ export type AppConfig = {
   withdrawAutoConfirmMinutes: number;
   /** The cashier's day (daily withdrawal limits, today's totals, record dates) starts at midnight at this UTC offset. */
   cashierDayUtcOffsetMinutes: number;
+  /** Run the scheduled jobs (one leader per cluster: a PostgreSQL advisory lock, or this process on PGlite). */
+  jobsEnabled: boolean;
+  /** How often the leader auto-confirms paid withdrawals past WITHDRAW_AUTO_CONFIRM_MINUTES. */
+  autoConfirmIntervalSeconds: number;
+  /** How often the leader finishes interrupted cashier work and forgets expired keys and nonces. */
+  housekeepingIntervalSeconds: number;
+  /** Idempotency-Key answers are replayed for at least this long, then forgotten by housekeeping. */
+  idempotencyKeyRetentionHours: number;
+  /** The Hub88 aggregator (seamless wallet); null when HUB88_* is not set. Keys are PEM text read from the files. */
+  hub88: { apiUrl: string; operatorId: string; privateKeyPem: string; publicKeyPem: string } | null;
+  /** The TCG aggregator (transfer wallet); null when TCG_* is not set. `products` null: the built-in list. */
+  tcg: {
+    apiUrl: string;
+    merchantCode: string;
+    desKey: string;
+    signKey: string;
+    products: Array<{ productType: number; code: string; category: string }> | null;
+  } | null;
+  /** How often the leader pulls the vendors' catalogues (Hub88 allows one game list a minute). */
+  catalogueSyncIntervalMinutes: number;
+  /** HTTP timeout of calls to the Hub88 Games API. */
+  vendorTimeoutMs: number;
+  /** HTTP timeout of calls to TCG (its docs ask for 30 s or more); a timed-out transfer is checked, never re-sent. */
+  tcgTimeoutMs: number;
+  /** Lifetime of a seamless game session: bets with an older token are refused (wins and rollbacks never are). */
+  gameSessionTtlMinutes: number;
+  /** Menu reshaping (spec section 4): vendors whose SPORTS cards are e-sports, cockfight, and RNG vendors shown as INHOUSE. */
+  catalogueEsportsVendors: string[];
+  catalogueCockfightVendors: string[];
+  catalogueInhouseVendors: string[];
 };
 
 export class ConfigError extends Error {
@@ -244,6 +364,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     backofficeDistDir: e.BACKOFFICE_DIST_DIR ? path.resolve(e.BACKOFFICE_DIST_DIR) : undefined,
     boOwnerPassword: e.BO_OWNER_PASSWORD,
+    boTotpKey: e.BO_TOTP_KEY,
     serveWeb: e.SERVE_WEB,
     seedDemo: e.SEED_DEMO,
     devTools: e.DEV_TOOLS,
@@ -255,8 +376,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginLockMinutes: e.LOGIN_LOCK_MINUTES,
     loginCaptchaAfterFailures: e.LOGIN_CAPTCHA_AFTER_FAILURES,
     loginFailureWindowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
+    loginNewIpVerification: e.LOGIN_NEW_IP_VERIFICATION,
+    oidcProviders: e.OIDC_PROVIDERS,
+    memberTotpKey: e.MEMBER_TOTP_KEY,
+    loginMaxConcurrentHashes: e.LOGIN_MAX_CONCURRENT_HASHES,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     registerRateLimitPerMinute: e.REGISTER_RATE_LIMIT_PER_MINUTE,
+    feedbackRateLimitPerMinute: e.FEEDBACK_RATE_LIMIT_PER_MINUTE,
     defaultMemberPassword: e.DEFAULT_MEMBER_PASSWORD,
     passwordMaxAgeDays: e.PASSWORD_MAX_AGE_DAYS,
     passwordResetTtlMinutes: e.PASSWORD_RESET_TTL_MINUTES,
@@ -271,6 +397,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(e.DATA_DIR, 'uploads')),
     paymentSimEnabled: e.PAYMENT_SIM_ENABLED ?? e.DEV_TOOLS,
     paymentSimSecret: e.PAYMENT_SIM_SECRET,
+    chatTokenSecret: e.CHAT_TOKEN_SECRET,
+    chatTokenTtlMinutes: e.CHAT_TOKEN_TTL_MINUTES,
     paymentSimCallbackUrl:
       e.PAYMENT_SIM_CALLBACK_URL ??
       `${(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '')}/gateway/payments/simulator/callback`,
@@ -284,5 +412,81 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     withdrawDailyMaxAmount: e.WITHDRAW_DAILY_MAX_AMOUNT,
     withdrawAutoConfirmMinutes: e.WITHDRAW_AUTO_CONFIRM_MINUTES,
     cashierDayUtcOffsetMinutes: e.CASHIER_DAY_UTC_OFFSET_MINUTES,
+    jobsEnabled: e.JOBS_ENABLED,
+    autoConfirmIntervalSeconds: e.AUTO_CONFIRM_INTERVAL_SECONDS,
+    housekeepingIntervalSeconds: e.HOUSEKEEPING_INTERVAL_SECONDS,
+    idempotencyKeyRetentionHours: e.IDEMPOTENCY_KEY_RETENTION_HOURS,
+    ...gameVendorSettings(e),
+    catalogueSyncIntervalMinutes: e.CATALOGUE_SYNC_INTERVAL_MINUTES,
+    vendorTimeoutMs: e.VENDOR_TIMEOUT_MS,
+    tcgTimeoutMs: e.TCG_TIMEOUT_MS,
+    gameSessionTtlMinutes: e.GAME_SESSION_TTL_MINUTES,
+    catalogueEsportsVendors: e.CATALOGUE_ESPORTS_VENDORS,
+    catalogueCockfightVendors: e.CATALOGUE_COCKFIGHT_VENDORS,
+    catalogueInhouseVendors: e.CATALOGUE_INHOUSE_VENDORS,
   };
+}
+
+/**
+ * The game aggregators: each is configured completely or not at all (a half-configured one is an error), and the
+ * Hub88 key files are read here so that a missing or unreadable file stops the server with the other problems.
+ */
+function gameVendorSettings(e: z.infer<typeof envSchema>): Pick<AppConfig, 'hub88' | 'tcg'> {
+  const problems: string[] = [];
+  const group = (names: Record<string, string | undefined>) => {
+    const missing = Object.entries(names).filter(([, value]) => value === undefined);
+    if (missing.length === Object.keys(names).length) return false;
+    for (const [name] of missing) problems.push(`${name}: required when the others of its group are set`);
+    return missing.length === 0;
+  };
+  const readPem = (name: string, file: string): string => {
+    try {
+      const pem = readFileSync(path.resolve(file), 'utf8');
+      if (!pem.includes('-----BEGIN')) problems.push(`${name}: ${file} is not a PEM file`);
+      return pem;
+    } catch {
+      problems.push(`${name}: cannot read ${file}`);
+      return '';
+    }
+  };
+  let hub88: AppConfig['hub88'] = null;
+  if (
+    group({
+      HUB88_API_URL: e.HUB88_API_URL,
+      HUB88_OPERATOR_ID: e.HUB88_OPERATOR_ID,
+      HUB88_OPERATOR_PRIVATE_KEY_FILE: e.HUB88_OPERATOR_PRIVATE_KEY_FILE,
+      HUB88_PUBLIC_KEY_FILE: e.HUB88_PUBLIC_KEY_FILE,
+    })
+  ) {
+    hub88 = {
+      apiUrl: e.HUB88_API_URL as string,
+      operatorId: e.HUB88_OPERATOR_ID as string,
+      privateKeyPem: readPem('HUB88_OPERATOR_PRIVATE_KEY_FILE', e.HUB88_OPERATOR_PRIVATE_KEY_FILE as string),
+      publicKeyPem: readPem('HUB88_PUBLIC_KEY_FILE', e.HUB88_PUBLIC_KEY_FILE as string),
+    };
+  }
+  let tcg: AppConfig['tcg'] = null;
+  if (
+    group({
+      TCG_API_URL: e.TCG_API_URL,
+      TCG_MERCHANT_CODE: e.TCG_MERCHANT_CODE,
+      TCG_DES_KEY: e.TCG_DES_KEY,
+      TCG_SIGN_KEY: e.TCG_SIGN_KEY,
+    })
+  ) {
+    tcg = {
+      apiUrl: e.TCG_API_URL as string,
+      merchantCode: e.TCG_MERCHANT_CODE as string,
+      desKey: e.TCG_DES_KEY as string,
+      signKey: e.TCG_SIGN_KEY as string,
+      products: e.TCG_PRODUCTS
+        ? e.TCG_PRODUCTS.split(',').map((item) => {
+            const [productType = '0', code = '', category = ''] = item.split(':');
+            return { productType: Number(productType), code, category };
+          })
+        : null,
+    };
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return { hub88, tcg };
 }

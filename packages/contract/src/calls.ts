@@ -58,6 +58,25 @@ export const calls = {
   memberIcon: call('POST', '/wps/member/info/icon', 'MEMBER', { token: true }),
   // The spec's update-language action (section 4 "Language change") names no path.
   updateLanguage: call('PUT', '/wps/member/language', 'MEMBER', { token: true }),
+  // Not in the spec's list: the second login step (new IP, NEWIPVERIFY3, or two-step verification, TWOFA3).
+  loginVerificationSend: call('POST', '/wps/session/login/verification/code', 'LOGIN3'),
+  loginVerification: call('POST', '/wps/session/login/verification', 'LOGIN3', { encrypted: true }),
+  // Not in the spec's list: the security centre (securityCenter) and profile pages.
+  memberSecurity: call('GET', '/wps/member/security', 'MEMBER', { token: true }),
+  twoFactorSetup: call('POST', '/wps/member/security/2fa/setup', 'TWOFA3', { token: true }),
+  twoFactorEnable: call('POST', '/wps/member/security/2fa/enable', 'TWOFA3', { token: true }),
+  twoFactorDisable: call('POST', '/wps/member/security/2fa/disable', 'MEMBER', { token: true, encrypted: true }),
+  bindMobileCode: call('POST', '/wps/member/security/mobile/code', 'MEMBER', { token: true }),
+  bindMobile: call('POST', '/wps/member/security/mobile', 'MEMBER', { token: true }),
+  bindEmailCode: call('POST', '/wps/member/security/email/code', 'MEMBER', { token: true }),
+  bindEmail: call('POST', '/wps/member/security/email', 'MEMBER', { token: true }),
+  memberProfile: call('GET', '/wps/member/profile', 'MEMBER', { token: true }),
+  updateMemberProfile: call('POST', '/wps/member/profile', 'MEMBER', { token: true }),
+  // Not in the spec's list: one-click login (OAUTHLOGIN3) with the OpenID Connect providers of OIDC_PROVIDERS. The
+  // start and callback calls are browser navigations (redirects), not API calls.
+  oidcProviders: call('GET', '/wps/session/oidc/providers', 'OAUTHLOGIN3'),
+  oidcStart: call('GET', '/wps/session/oidc/:provider/start', 'OAUTHLOGIN3'),
+  oidcCallback: call('GET', '/wps/session/oidc/:provider/callback', 'OAUTHLOGIN3'),
   fundsConsolidated: call('GET', '/wps/member/info/funds/consolidated', 'AGENTPOLICY3', { token: true }),
   affiliateCheck: call('POST', '/wps/agent/affiliate', 'REGISTER3'),
   captcha: call('GET', '/wps/captcha', null),
@@ -74,6 +93,13 @@ export const calls = {
   vnOpenedNumbers: call('GET', '/lgw/vn/numeros/opened/game', 'LOTTERY3'),
   lottoOpenedNumbers: call('GET', '/lotto/lgw/games/opened/numero', 'LOTTERY3', { token: true }),
   launchGame: call('POST', '/wps/game/launchGame', 'GAMELAUNCH3', { token: true }),
+  // The spec's "start game (startGameV2)" names no path. No token flag: visitors may start a free trial; a real-money
+  // start reads the session itself and answers AUTH_REQUIRED without one.
+  startGameV2: call('POST', '/wps/game/startGameV2', 'GAMELAUNCH3'),
+  // Not in the spec's list: the member centre's game recall (the member's last 10 rounds).
+  gameRecall: call('GET', '/wps/game/recall', 'MEMBER', { token: true }),
+  // Not in the spec's list: the vendor's page with one recalled round's details (Hub88 game/round).
+  gameRoundDetails: call('GET', '/wps/game/recall/round', 'MEMBER', { token: true }),
   // Relay calls
   walletTransfer: relay('GCS_walletTransfer', 'WALLETTRANSFER3', { token: true }),
   gameLaunchFb: relay('GCS_gameLaunchFB', 'GAMELAUNCH3', { token: true }),
@@ -88,6 +114,8 @@ export const calls = {
   recentGames: relay('GCS_recentGame', 'RECENTGAME3', { token: true }),
   roomList: relay('GLS2_roomList', 'GAME'),
   announcements: relay('MCSFE_getListAnnouncements', 'ANNOUNCEMENT3'),
+  // Not in the spec's list: one announcement by id (the popups' detail pane and deep links).
+  announcementDetail: relay('MCSFE_getAnnouncement', 'ANNOUNCEMENT3'),
   missionSummary: relay('MCSFE_getMissionSummaryDetails', 'MISSION3', { token: true }),
   missionLeaderboard: relay('MCSFE_getMissionLeaderboard', 'MISSION3'),
   dividendRequest: relay('MCS2_processDividendReq', 'DIVIDEND3', { token: true }),
@@ -98,6 +126,10 @@ export const calls = {
   rankList: relay('GCSGAME_getRankList', 'WINNERBOARD3'),
   claimRafflePromotion: relay('MCS2_claimRafflePromotion', 'PROMOTION', { token: true }),
   unreadCount: relay('CSP_unreadCount', 'INBOX3', { token: true }),
+  // The inbox (member-centre page messageV2): the spec names the page but not its calls; these follow its style.
+  inboxMessages: call('GET', '/wps/member/messages', 'INBOX3', { token: true }),
+  inboxRead: call('POST', '/wps/member/messages/read', 'INBOX3', { token: true }),
+  inboxDelete: call('DELETE', '/wps/member/messages', 'INBOX3', { token: true }),
   pointBalance: relay('MCS2_getPointBalance', 'POINTMALL3', { token: true }),
   pointRewards: relay('MCS2_getPointReward', 'POINTMALL3'),
   redeemPointList: relay('MCS2_getRedeemPointList', 'POINTMALL3', { token: true }),
@@ -105,6 +137,8 @@ export const calls = {
   memberTransactionDetails: relay('ODSFE2_MemTransDet', 'MEMBER', { token: true }),
   chatModelList: relay('CBS_modelList', 'LIVECHAT3'),
   launchChat: relay('CBS_launchChat', 'LIVECHAT3'),
+  // Not in the spec's list: the live-chat WebSocket the chatUrl page opens (authenticated by the chat token).
+  supportChat: call('GET', '/wps/support/chat', 'LIVECHAT3'),
   redeemPointReward: relay('passwordCheck/MCS2_redeemPointReward', 'POINTMALL3', { token: true, encrypted: true }),
   convertPoint: relay('passwordCheck/MCS2_convertPoint', 'POINTMALL3', { token: true, encrypted: true }),
   // Cashier: the spec names the member-centre pages (depositv2, withdraw, transferUpline, transactionHistory)

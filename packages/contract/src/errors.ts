@@ -51,6 +51,23 @@ export const errorCatalogue = {
   IDENTITY_SMS_QUOTA_EXCEEDED: { status: 503, key: 'errors.IDENTITY_SMS_QUOTA_EXCEEDED' },
   IDENTITY_SMS_NOT_ENABLED: { status: 403, key: 'errors.IDENTITY_SMS_NOT_ENABLED' },
   IDENTITY_SMS_CODE_EXPIRED: { status: 400, key: 'errors.IDENTITY_SMS_CODE_EXPIRED' },
+  // New-IP verification, two-factor login and the security centre
+  IDENTITY_VERIFICATION_REQUIRED: { status: 403, key: 'errors.IDENTITY_VERIFICATION_REQUIRED' },
+  IDENTITY_VERIFICATION_INVALID: { status: 400, key: 'errors.IDENTITY_VERIFICATION_INVALID' },
+  IDENTITY_VERIFICATION_EXPIRED: { status: 400, key: 'errors.IDENTITY_VERIFICATION_EXPIRED' },
+  IDENTITY_VERIFICATION_LOCKED: { status: 423, key: 'errors.IDENTITY_VERIFICATION_LOCKED' },
+  IDENTITY_VERIFICATION_METHOD_UNAVAILABLE: { status: 400, key: 'errors.IDENTITY_VERIFICATION_METHOD_UNAVAILABLE' },
+  IDENTITY_TOTP_INVALID: { status: 400, key: 'errors.IDENTITY_TOTP_INVALID' },
+  IDENTITY_TWO_FACTOR_ALREADY_ENABLED: { status: 409, key: 'errors.IDENTITY_TWO_FACTOR_ALREADY_ENABLED' },
+  IDENTITY_TWO_FACTOR_NOT_ENABLED: { status: 409, key: 'errors.IDENTITY_TWO_FACTOR_NOT_ENABLED' },
+  IDENTITY_PASSWORD_INCORRECT: { status: 400, key: 'errors.IDENTITY_PASSWORD_INCORRECT' },
+  IDENTITY_EMAIL_CODE_INVALID: { status: 400, key: 'errors.IDENTITY_EMAIL_CODE_INVALID' },
+  IDENTITY_EMAIL_CODE_EXPIRED: { status: 400, key: 'errors.IDENTITY_EMAIL_CODE_EXPIRED' },
+  IDENTITY_EMAIL_INVALID: { status: 400, key: 'errors.IDENTITY_EMAIL_INVALID' },
+  IDENTITY_EMAIL_TAKEN: { status: 409, key: 'errors.IDENTITY_EMAIL_TAKEN' },
+  IDENTITY_OIDC_PROVIDER_UNKNOWN: { status: 404, key: 'errors.IDENTITY_OIDC_PROVIDER_UNKNOWN' },
+  IDENTITY_OIDC_FAILED: { status: 400, key: 'errors.IDENTITY_OIDC_FAILED' },
+  IDENTITY_OIDC_UNAVAILABLE: { status: 502, key: 'errors.IDENTITY_OIDC_UNAVAILABLE' },
   // Wallet module
   WALLET_INSUFFICIENT_FUNDS: { status: 409, key: 'errors.WALLET_INSUFFICIENT_FUNDS' },
   WALLET_ACCOUNT_NOT_FOUND: { status: 404, key: 'errors.WALLET_ACCOUNT_NOT_FOUND' },
@@ -103,6 +120,29 @@ export const errorCatalogue = {
   CASHIER_REASON_REQUIRED: { status: 400, key: 'errors.CASHIER_REASON_REQUIRED' },
   CASHIER_NO_UPLINE: { status: 404, key: 'errors.CASHIER_NO_UPLINE' },
   CASHIER_DOWNLINE_NOT_FOUND: { status: 404, key: 'errors.CASHIER_DOWNLINE_NOT_FOUND' },
+  // Catalogue and gaming modules (games, launch, vendor wallets)
+  CATALOGUE_GAME_NOT_FOUND: { status: 404, key: 'errors.CATALOGUE_GAME_NOT_FOUND' },
+  CATALOGUE_VENDOR_NOT_FOUND: { status: 404, key: 'errors.CATALOGUE_VENDOR_NOT_FOUND' },
+  /** The spec's 'Game Under Maintenance': the game or its vendor is under maintenance. */
+  CATALOGUE_GAME_MAINTENANCE: { status: 503, key: 'errors.CATALOGUE_GAME_MAINTENANCE' },
+  CATALOGUE_TRIAL_NOT_SUPPORTED: { status: 400, key: 'errors.CATALOGUE_TRIAL_NOT_SUPPORTED' },
+  CATALOGUE_FAVORITE_THROTTLED: { status: 429, key: 'errors.CATALOGUE_FAVORITE_THROTTLED' },
+  GAMING_VENDOR_UNAVAILABLE: { status: 502, key: 'errors.GAMING_VENDOR_UNAVAILABLE' },
+  GAMING_TRANSFER_NOT_SUPPORTED: { status: 400, key: 'errors.GAMING_TRANSFER_NOT_SUPPORTED' },
+  GAMING_TRANSFER_IN_PROGRESS: { status: 409, key: 'errors.GAMING_TRANSFER_IN_PROGRESS' },
+  GAMING_TRANSFER_FAILED: { status: 502, key: 'errors.GAMING_TRANSFER_FAILED' },
+  // Content module (announcements, inbox, feedback)
+  CONTENT_ANNOUNCEMENT_NOT_FOUND: { status: 404, key: 'errors.CONTENT_ANNOUNCEMENT_NOT_FOUND' },
+  CONTENT_MEMBER_NOT_FOUND: { status: 404, key: 'errors.CONTENT_MEMBER_NOT_FOUND' },
+  CONTENT_FEEDBACK_NOT_FOUND: { status: 404, key: 'errors.CONTENT_FEEDBACK_NOT_FOUND' },
+  // Support module (live chat)
+  SUPPORT_MESSAGE_EMPTY: { status: 400, key: 'errors.SUPPORT_MESSAGE_EMPTY' },
+  SUPPORT_MESSAGE_TOO_LONG: { status: 400, key: 'errors.SUPPORT_MESSAGE_TOO_LONG' },
+  SUPPORT_RATE_LIMITED: { status: 429, key: 'errors.SUPPORT_RATE_LIMITED' },
+  SUPPORT_NAME_REQUIRED: { status: 400, key: 'errors.SUPPORT_NAME_REQUIRED' },
+  SUPPORT_CHAT_TOKEN_INVALID: { status: 401, key: 'errors.SUPPORT_CHAT_TOKEN_INVALID' },
+  SUPPORT_CONVERSATION_NOT_FOUND: { status: 404, key: 'errors.SUPPORT_CONVERSATION_NOT_FOUND' },
+  SUPPORT_CONVERSATION_CLOSED: { status: 409, key: 'errors.SUPPORT_CONVERSATION_CLOSED' },
   // Back office module
   BO_AUTH_REQUIRED: { status: 401, key: 'errors.BO_AUTH_REQUIRED' },
   BO_SESSION_EXPIRED: { status: 401, key: 'errors.BO_SESSION_EXPIRED' },
@@ -119,6 +159,11 @@ export const errorCatalogue = {
   BO_PASSWORD_INCORRECT: { status: 400, key: 'errors.BO_PASSWORD_INCORRECT' },
   BO_PASSWORD_REUSED: { status: 400, key: 'errors.BO_PASSWORD_REUSED' },
   BO_PASSWORD_CHANGE_REQUIRED: { status: 403, key: 'errors.BO_PASSWORD_CHANGE_REQUIRED' },
+  BO_PLAYER_NOT_FOUND: { status: 404, key: 'errors.BO_PLAYER_NOT_FOUND' },
+  BO_ADJUSTMENT_NOT_FOUND: { status: 404, key: 'errors.BO_ADJUSTMENT_NOT_FOUND' },
+  BO_ADJUSTMENT_NOT_PENDING: { status: 409, key: 'errors.BO_ADJUSTMENT_NOT_PENDING' },
+  BO_ADJUSTMENT_SELF_APPROVAL: { status: 403, key: 'errors.BO_ADJUSTMENT_SELF_APPROVAL' },
+  BO_ADJUSTMENT_AMOUNT_INVALID: { status: 400, key: 'errors.BO_ADJUSTMENT_AMOUNT_INVALID' },
 } as const satisfies Record<string, { status: number; key: `errors.${string}` }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

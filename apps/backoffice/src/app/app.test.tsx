@@ -103,7 +103,17 @@ describe('console shell', () => {
     const links = within(nav)
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(links).toEqual(['Site settings', 'Feature switches', 'Registration rules', 'Customer service']);
+    expect(links).toEqual([
+      'Site settings',
+      'Feature switches',
+      'Registration rules',
+      'Customer service',
+      'Players and agents',
+      'Balance adjustments',
+      'Inbox messages',
+      'Feedback',
+      'Live chat',
+    ]);
     expect(await screen.findByText('Your role can view these settings but not change them.')).toBeTruthy();
     const switches = screen.getAllByRole('switch');
     expect(switches.length).toBe(4);

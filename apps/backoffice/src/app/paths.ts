@@ -9,7 +9,19 @@ export const consolePaths = {
   audit: '/audit',
   deposits: '/cashier/deposits',
   withdrawals: '/cashier/withdrawals',
+  depositChannels: '/cashier/deposit-channels',
+  dashboard: '/dashboard',
+  players: '/players',
+  player: '/players/:id',
+  adjustments: '/adjustments',
+  announcements: '/content/announcements',
+  messages: '/content/messages',
+  feedback: '/content/feedback',
+  liveChat: '/live-chat',
 } as const;
+
+/** The console path of one player's page. */
+export const playerPath = (id: number) => `/players/${id}`;
 
 /** Why the sign-in page is shown, passed in the navigation state. */
 export type LoginReason = 'expired' | 'signedOut';

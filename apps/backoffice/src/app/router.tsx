@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { useCan } from '@/lib/session';
 import { ConsoleLayout } from './layout/console-layout';
 import { consolePaths } from './paths';
 import { LoginRoute } from './routes/login';
@@ -19,14 +20,35 @@ const DepositsRoute = lazy(() => import('./routes/cashier').then((module) => ({ 
 const WithdrawalsRoute = lazy(() =>
   import('./routes/cashier').then((module) => ({ default: module.WithdrawalsRoute })),
 );
+const DepositChannelsRoute = lazy(() =>
+  import('./routes/deposit-channels').then((module) => ({ default: module.DepositChannelsRoute })),
+);
+const DashboardRoute = lazy(() => import('./routes/dashboard').then((module) => ({ default: module.DashboardRoute })));
+const PlayersRoute = lazy(() => import('./routes/players').then((module) => ({ default: module.PlayersRoute })));
+const PlayerRoute = lazy(() => import('./routes/players').then((module) => ({ default: module.PlayerRoute })));
+const AdjustmentsRoute = lazy(() =>
+  import('./routes/adjustments').then((module) => ({ default: module.AdjustmentsRoute })),
+);
+const AnnouncementsRoute = lazy(() =>
+  import('./routes/content').then((module) => ({ default: module.AnnouncementsRoute })),
+);
+const MessagesRoute = lazy(() => import('./routes/content').then((module) => ({ default: module.MessagesRoute })));
+const FeedbackRoute = lazy(() => import('./routes/content').then((module) => ({ default: module.FeedbackRoute })));
+const LiveChatRoute = lazy(() => import('./routes/live-chat').then((module) => ({ default: module.LiveChatRoute })));
 const NotFoundRoute = lazy(() => import('./routes/not-found').then((module) => ({ default: module.NotFoundRoute })));
+
+/** The console's start: the dashboard for roles that may read it, the site settings for the others. */
+function HomeRedirect() {
+  const canDashboard = useCan('dashboard.read');
+  return <Navigate to={canDashboard ? consolePaths.dashboard : consolePaths.settings} replace />;
+}
 
 export function AppRoutes() {
   return (
     <Routes>
       <Route path={consolePaths.login} element={<LoginRoute />} />
       <Route element={<ConsoleLayout />}>
-        <Route index element={<Navigate to={consolePaths.settings} replace />} />
+        <Route index element={<HomeRedirect />} />
         <Route path={consolePaths.settings} element={<SettingsRoute />} />
         <Route path={consolePaths.features} element={<FeaturesRoute />} />
         <Route path={consolePaths.registration} element={<RegistrationRoute />} />
@@ -35,6 +57,15 @@ export function AppRoutes() {
         <Route path={consolePaths.audit} element={<AuditRoute />} />
         <Route path={consolePaths.deposits} element={<DepositsRoute />} />
         <Route path={consolePaths.withdrawals} element={<WithdrawalsRoute />} />
+        <Route path={consolePaths.depositChannels} element={<DepositChannelsRoute />} />
+        <Route path={consolePaths.dashboard} element={<DashboardRoute />} />
+        <Route path={consolePaths.players} element={<PlayersRoute />} />
+        <Route path={consolePaths.player} element={<PlayerRoute />} />
+        <Route path={consolePaths.adjustments} element={<AdjustmentsRoute />} />
+        <Route path={consolePaths.announcements} element={<AnnouncementsRoute />} />
+        <Route path={consolePaths.messages} element={<MessagesRoute />} />
+        <Route path={consolePaths.feedback} element={<FeedbackRoute />} />
+        <Route path={consolePaths.liveChat} element={<LiveChatRoute />} />
         <Route path="*" element={<NotFoundRoute />} />
       </Route>
     </Routes>

@@ -1,21 +1,25 @@
 import { type Catalogue, catalogues, fallbackLanguage, type ShippedLanguage, shippedLanguages } from '@portal/contract';
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
+import type { ContentBoMessages } from '@/features/content/locales/en';
+import type { LiveChatBoMessages } from '@/features/live-chat/locales/en';
 import { bn } from '@/locales/bn';
 import { type BackofficeMessages, en } from '@/locales/en';
 import { getStoredLanguage, storeLanguage } from './storage';
 
 /** One namespace: the contract's shared catalogue (errors, validation) plus the console's own texts. */
-export type Messages = Catalogue & BackofficeMessages;
+export type Messages = Catalogue & BackofficeMessages & ContentBoMessages & LiveChatBoMessages;
+/** What is bundled with the first page; feature texts (such as the content pages') are added when they load. */
+type BundledMessages = Catalogue & BackofficeMessages;
 
-function mergeMessages(shared: Catalogue, own: BackofficeMessages): Messages {
+function mergeMessages(shared: Catalogue, own: BackofficeMessages): BundledMessages {
   return { ...shared, ...own, errors: { ...shared.errors, ...own.errors } };
 }
 
 export const resources = {
   en: { translation: mergeMessages(catalogues.en, en) },
   bn: { translation: mergeMessages(catalogues.bn, bn) },
-} satisfies Record<ShippedLanguage, { translation: Messages }>;
+} satisfies Record<ShippedLanguage, { translation: BundledMessages }>;
 
 declare module 'i18next' {
   interface CustomTypeOptions {

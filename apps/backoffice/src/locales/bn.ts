@@ -1,4 +1,5 @@
 import type { BackofficeMessages } from './en';
+import { operationsBn } from './operations/bn';
 
 /** Bengali texts of the operator console. Every key of the English texts must be here (the type enforces it). */
 export const bn: BackofficeMessages = {
@@ -93,8 +94,10 @@ export const bn: BackofficeMessages = {
       cashier: 'ক্যাশিয়ার',
       people: 'ব্যক্তি',
       oversight: 'তত্ত্বাবধান',
+      overview: 'সারসংক্ষেপ',
+      content: 'কনটেন্ট',
     },
-    comingLater: 'খেলোয়াড় ও গেম পরবর্তী সংস্করণে আসবে।',
+    comingLater: 'গেম ও রিপোর্ট পরবর্তী সংস্করণে আসবে।',
   },
   nav: {
     settings: 'সাইট সেটিংস',
@@ -105,6 +108,14 @@ export const bn: BackofficeMessages = {
     withdrawals: 'উত্তোলন',
     operators: 'অপারেটর',
     audit: 'অডিট লগ',
+    dashboard: 'ড্যাশবোর্ড',
+    players: 'খেলোয়াড় ও এজেন্ট',
+    adjustments: 'ব্যালেন্স সমন্বয়',
+    depositChannels: 'জমার চ্যানেল',
+    announcements: 'ঘোষণা',
+    messages: 'ইনবক্স বার্তা',
+    feedback: 'মতামত',
+    liveChat: 'লাইভ চ্যাট',
   },
   roles: {
     owner: 'মালিক',
@@ -116,7 +127,7 @@ export const bn: BackofficeMessages = {
   roleDescriptions: {
     owner: 'অপারেটরসহ সবকিছু',
     finance: 'ক্যাশিয়ার: ডিপোজিট, উত্তোলন, চ্যানেল; অডিট লগ',
-    support: 'গ্রাহক সেবার লিংক',
+    support: 'গ্রাহক সেবার লিংক ও লাইভ চ্যাট',
     content: 'ভাষা, CDN, অ্যানালিটিক্স, সহায়তার লিংক',
     risk: 'রক্ষণাবেক্ষণ, অঞ্চল ব্লক, এনক্রিপশন, ফিচার, নিবন্ধন',
   },
@@ -503,6 +514,14 @@ export const bn: BackofficeMessages = {
       cashier__withdrawal__approved: 'উত্তোলন অনুমোদন',
       cashier__withdrawal__rejected: 'উত্তোলন প্রত্যাখ্যান',
       cashier__channel__updated: 'ডিপোজিট চ্যানেল পরিবর্তন',
+      players__disabled: 'খেলোয়াড় নিষ্ক্রিয়',
+      players__enabled: 'খেলোয়াড় সক্রিয়',
+      players__password__forced: 'খেলোয়াড়ের পাসওয়ার্ড পরিবর্তন বাধ্যতামূলক',
+      players__password__reset: 'খেলোয়াড়ের পাসওয়ার্ড রিসেট',
+      players__adjustment__proposed: 'ব্যালেন্স সমন্বয়ের প্রস্তাব',
+      players__adjustment__approved: 'ব্যালেন্স সমন্বয় অনুমোদন',
+      players__adjustment__rejected: 'ব্যালেন্স সমন্বয় প্রত্যাখ্যান',
     },
   },
+  ...operationsBn,
 };

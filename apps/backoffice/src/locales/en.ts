@@ -1,3 +1,5 @@
+import { operationsEn } from './operations/en';
+
 /**
  * English texts of the operator console. They are merged over the contract's shared catalogue (errors,
  * validation) into one i18next namespace; `errors` here adds the client-side codes.
@@ -95,8 +97,10 @@ export const en = {
       cashier: 'Cashier',
       people: 'People',
       oversight: 'Oversight',
+      overview: 'Overview',
+      content: 'Content',
     },
-    comingLater: 'Players and games arrive in later releases.',
+    comingLater: 'Games and reports arrive in later releases.',
   },
   nav: {
     settings: 'Site settings',
@@ -107,6 +111,14 @@ export const en = {
     withdrawals: 'Withdrawals',
     operators: 'Operators',
     audit: 'Audit log',
+    dashboard: 'Dashboard',
+    players: 'Players and agents',
+    adjustments: 'Balance adjustments',
+    depositChannels: 'Deposit channels',
+    announcements: 'Announcements',
+    messages: 'Inbox messages',
+    feedback: 'Feedback',
+    liveChat: 'Live chat',
   },
   roles: {
     owner: 'Owner',
@@ -118,7 +130,7 @@ export const en = {
   roleDescriptions: {
     owner: 'Everything, including operators',
     finance: 'Cashier: deposits, withdrawals, channels; the audit log',
-    support: 'Customer-service links',
+    support: 'Customer-service links and live chat',
     content: 'Language, CDNs, analytics, support links',
     risk: 'Maintenance, region blocks, encryption, features, registration',
   },
@@ -511,8 +523,16 @@ export const en = {
       cashier__withdrawal__approved: 'Approved withdrawal',
       cashier__withdrawal__rejected: 'Rejected withdrawal',
       cashier__channel__updated: 'Changed deposit channel',
+      players__disabled: 'Disabled player',
+      players__enabled: 'Enabled player',
+      players__password__forced: 'Forced player password change',
+      players__password__reset: 'Reset player password',
+      players__adjustment__proposed: 'Proposed balance adjustment',
+      players__adjustment__approved: 'Approved balance adjustment',
+      players__adjustment__rejected: 'Rejected balance adjustment',
     },
   },
+  ...operationsEn,
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

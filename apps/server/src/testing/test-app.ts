@@ -15,6 +15,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     // a random prefix keeps parallel test files and repeated runs from sharing counters.
     redisUrl: testEnv.redisUrl,
     redisKeyPrefix: `test:${randomBytes(6).toString('hex')}:`,
+    // Timers off: a test runs a job's tick itself (`app.jobs.tick`) or turns them on.
+    jobsEnabled: false,
     ...overrides,
   };
 }

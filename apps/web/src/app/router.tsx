@@ -6,11 +6,35 @@ import { RouteFallback } from './layout/route-fallback';
 import { SessionHost } from './session-host';
 
 // Route screens load on demand so the first paint only carries the shell.
-const HomeRoute = lazy(() => import('./routes/home').then((module) => ({ default: module.HomeRoute })));
+const loadHome = () => import('./routes/home');
+const HomeRoute = lazy(() => loadHome().then((module) => ({ default: module.HomeRoute })));
+// Most visits land on the home page: its code starts downloading beside the site configuration, not after it.
+if (typeof window !== 'undefined' && ['/', '/index', '/index.html', '/home'].includes(window.location.pathname)) {
+  loadHome().catch(() => undefined);
+}
+const LiveChatPage = lazy(() =>
+  import('@/features/live-chat/components/live-chat-page').then((module) => ({ default: module.LiveChatPage })),
+);
 const NotFoundRoute = lazy(() => import('./routes/not-found').then((module) => ({ default: module.NotFoundRoute })));
 const MemberRoute = lazy(() => import('./routes/member').then((module) => ({ default: module.MemberRoute })));
 const AgentRoute = lazy(() => import('./routes/agent').then((module) => ({ default: module.AgentRoute })));
 const AgentHomeRoute = lazy(() => import('./routes/agent-home').then((module) => ({ default: module.AgentHomeRoute })));
+const GamesCategoryRoute = lazy(() =>
+  import('./routes/games-category').then((module) => ({ default: module.GamesCategoryRoute })),
+);
+const GamesAccountRoute = lazy(() =>
+  import('./routes/games-account').then((module) => ({ default: module.GamesAccountRoute })),
+);
+const GamesPlayRoute = lazy(() => import('./routes/games-play').then((module) => ({ default: module.GamesPlayRoute })));
+const PromotionsRoute = lazy(() =>
+  import('./routes/promotions').then((module) => ({ default: module.PromotionsRoute })),
+);
+const GamesLotteryRoute = lazy(() =>
+  import('./routes/games-lottery').then((module) => ({ default: module.GamesLotteryRoute })),
+);
+
+/** Category routes of spec section 2 (game list centres, then game centres); one screen picks by path. */
+const gameCategoryPaths = ['live', 'fish', 'rng', 'pvp', 'bgs', 'sports', 'esports', 'lott', 'elott', 'cockfight'];
 
 /** Pages with their own frame (the agent area): no player header and footer, same error and loading handling. */
 function StandaloneLayout() {
@@ -42,6 +66,19 @@ export function AppRoutes() {
           <Route path="login" element={<HomeRoute />} />
           <Route path="register" element={<HomeRoute />} />
           <Route path="member" element={<MemberRoute />} />
+          <Route path="promotions" element={<PromotionsRoute />} />
+          <Route path="live-chat" element={<LiveChatPage />} />
+          {gameCategoryPaths.map((path) => (
+            <Route key={path} path={path} element={<GamesCategoryRoute />} />
+          ))}
+          <Route path="favorite" element={<GamesAccountRoute list="favorite" />} />
+          <Route path="recent" element={<GamesAccountRoute list="recent" />} />
+          <Route path="seamless" element={<GamesPlayRoute />} />
+          {/* Paths match regardless of case, so /vnlottery and /sealottery (game pages) are these routes too. */}
+          <Route path="lottery" element={<GamesLotteryRoute kind="lottery" />} />
+          <Route path="lottert" element={<GamesLotteryRoute kind="lottery" />} />
+          <Route path="seaLottery" element={<GamesLotteryRoute kind="seaLottery" />} />
+          <Route path="vnLottery" element={<GamesLotteryRoute kind="vnLottery" />} />
           <Route path="*" element={<NotFoundRoute />} />
         </Route>
         <Route element={<StandaloneLayout />}>

@@ -73,7 +73,7 @@ describe('header', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['My account', 'Change password', 'Sign out']);
+    ).toEqual(['My account', 'Change password', 'Refresh balance', 'Hide balance', 'Sign out']);
     expect(within(menu).getByText('rahim01')).toBeTruthy();
     const [, init] = callsTo(fetchMock, '/wps/member/info')[0] ?? [];
     expect((init?.headers as Record<string, string> | undefined)?.authorization).toBe('token-123');

@@ -100,7 +100,10 @@ export type ResponseSchema<T> = {
 type QueryValue = string | number | boolean | null | undefined;
 
 export type ApiCallOptions = {
-  /** JSON body; ignored for GET. Encrypted when the entry is marked E and the site switched encryption on. */
+  /**
+   * JSON body; ignored for GET. Encrypted when the entry is marked E and the site switched encryption on.
+   * A FormData body (file uploads) goes out as multipart/form-data, as it is; upload calls are never marked E.
+   */
   body?: unknown;
   query?: Record<string, QueryValue | readonly QueryValue[]>;
   signal?: AbortSignal;
@@ -183,9 +186,11 @@ export async function apiCall<T>(
   options: ApiCallOptions & { schema?: ResponseSchema<T> } = {},
 ): Promise<unknown> {
   const sendsBody = entry.method !== 'GET' && options.body !== undefined;
+  const form = sendsBody && typeof FormData !== 'undefined' && options.body instanceof FormData ? options.body : null;
   const url = buildUrl(entry.path, options.query);
-  const headers = buildHeaders(entry, options, sendsBody);
-  const body = sendsBody ? await encodeBody(entry, options.body) : undefined;
+  // The browser sets multipart's content type itself, with the boundary.
+  const headers = buildHeaders(entry, options, sendsBody && !form);
+  const body = form ?? (sendsBody ? await encodeBody(entry, options.body) : undefined);
 
   const external = options.signal;
   if (external?.aborted) throw external.reason;

@@ -2,8 +2,14 @@ import { type Catalogue, catalogues, fallbackLanguage, type ShippedLanguage, shi
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { bn } from '@/locales/bn';
+import type { CashierMessages } from '@/locales/cashier/en';
+import type { CashierPageLabels } from '@/locales/cashier/labels';
+import type { ContentMessages } from '@/locales/content/en';
 import { en, type WebMessages } from '@/locales/en';
+import type { GamesMessages } from '@/locales/games/en';
 import type { IdentityMessages } from '@/locales/identity/en';
+import type { LayoutMessages } from '@/locales/layout/en';
+import type { LiveChatMessages } from '@/locales/live-chat/en';
 import type { WalletMessages } from '@/locales/wallet/en';
 import { getStoredLanguage, storeLanguage } from './storage';
 
@@ -11,7 +17,16 @@ import { getStoredLanguage, storeLanguage } from './storage';
  * One namespace: the contract's shared catalogue (errors, validation) plus the web app's own texts.
  * The identity screens' and the header wallet's texts are part of it but arrive with them (`addTexts`).
  */
-export type Messages = Catalogue & WebMessages & IdentityMessages & WalletMessages;
+export type Messages = Catalogue &
+  WebMessages &
+  IdentityMessages &
+  WalletMessages &
+  LayoutMessages &
+  GamesMessages &
+  CashierMessages &
+  CashierPageLabels &
+  ContentMessages &
+  LiveChatMessages;
 
 function mergeMessages(shared: Catalogue, own: WebMessages): Catalogue & WebMessages {
   return { ...shared, ...own, errors: { ...shared.errors, ...own.errors } };

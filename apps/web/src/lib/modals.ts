@@ -12,11 +12,17 @@ export type ModalName =
   | 'forgetPassModal'
   | 'changePassModal'
   | 'resetPassModal'
-  | 'logoutConfirm';
+  | 'logoutConfirm'
+  // Content (features/content): the notice popup, the announcement popup and the feedback dialog.
+  | 'noticeModal'
+  | 'publicModal'
+  | 'feedbackModal';
 
 export type ModalParams = {
   /** logoutConfirm: where to go after signing out (the agent centre goes to /agent). */
   redirectTo?: string;
+  /** noticeModal: the notice to open at (its index in the home marquee's list). */
+  noticeIndex?: number;
 };
 
 export type ActiveModal = { name: ModalName; params: ModalParams };

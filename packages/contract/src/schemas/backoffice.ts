@@ -51,6 +51,19 @@ export const backofficePaths = {
   cashierWithdrawalReject: '/cashier/withdrawals/:id/reject',
   cashierDepositChannels: '/cashier/deposit-channels',
   cashierDepositChannel: '/cashier/deposit-channels/:code',
+  players: '/players',
+  player: '/players/:id',
+  playerSecurity: '/players/:id/security',
+  playerLedger: '/players/:id/ledger',
+  playerCashier: '/players/:id/cashier',
+  playerDisable: '/players/:id/disable',
+  playerEnable: '/players/:id/enable',
+  playerForcePassword: '/players/:id/force-password-change',
+  playerResetPassword: '/players/:id/reset-password',
+  adjustments: '/adjustments',
+  adjustmentApprove: '/adjustments/:id/approve',
+  adjustmentReject: '/adjustments/:id/reject',
+  dashboard: '/dashboard',
 } as const;
 
 /** The session cookie of the back office: HttpOnly, SameSite=Strict, path `/bo/api`. */
@@ -82,6 +95,16 @@ export const operatorPermissions = [
   'cashier.read',
   'cashier.approve',
   'cashier.channels',
+  'players.read',
+  'players.status',
+  'players.password',
+  'adjustments.propose',
+  'adjustments.approve',
+  'dashboard.read',
+  'content.announcements',
+  'content.messages',
+  'content.feedback',
+  'support.chat',
 ] as const;
 export type OperatorPermission = (typeof operatorPermissions)[number];
 export const operatorPermissionSchema = z.enum(operatorPermissions);
@@ -91,7 +114,10 @@ export const operatorPermissionSchema = z.enum(operatorPermissions);
  * threats: maintenance, region blocks, payload encryption, feature switches and registration rules.
  * Content edits what players see of the site (language, CDNs, analytics, support links). Support keeps the
  * customer-service links current. Finance runs the cashier: it reviews deposits and withdrawals and sets the
- * deposit channels; risk may look at them.
+ * deposit channels; risk may look at them. Players: support reads them and helps with passwords, risk also
+ * disables and enables accounts; finance reads them to propose and approve manual adjustments (never its own:
+ * the service refuses self-approval, so two finance operators are needed). Content also writes announcements,
+ * banners and popups; support sends inbox messages to members and works through their feedback.
  */
 export const rolePermissions: Readonly<Record<OperatorRole, readonly OperatorPermission[]>> = {
   owner: operatorPermissions,
@@ -104,10 +130,32 @@ export const rolePermissions: Readonly<Record<OperatorRole, readonly OperatorPer
     'registration.write',
     'audit.read',
     'cashier.read',
+    'players.read',
+    'players.status',
+    'players.password',
+    'dashboard.read',
   ],
-  content: ['config.read', 'site.general', 'customerService.write'],
-  support: ['config.read', 'customerService.write'],
-  finance: ['config.read', 'audit.read', 'cashier.read', 'cashier.approve', 'cashier.channels'],
+  content: ['config.read', 'site.general', 'customerService.write', 'content.announcements'],
+  support: [
+    'config.read',
+    'customerService.write',
+    'players.read',
+    'players.password',
+    'content.messages',
+    'content.feedback',
+    'support.chat',
+  ],
+  finance: [
+    'config.read',
+    'audit.read',
+    'cashier.read',
+    'cashier.approve',
+    'cashier.channels',
+    'players.read',
+    'adjustments.propose',
+    'adjustments.approve',
+    'dashboard.read',
+  ],
 };
 
 export function hasPermission(role: OperatorRole, permission: OperatorPermission): boolean {

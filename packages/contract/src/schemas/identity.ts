@@ -274,3 +274,152 @@ export const forgotPasswordByPhoneInputSchema = z.strictObject({
   confirmNewPassword: text(128).optional(),
 });
 export type ForgotPasswordByPhoneInput = z.infer<typeof forgotPasswordByPhoneInputSchema>;
+
+// ---------------------------------------------------------------- new-IP verification and two-factor login
+
+/**
+ * Ways to answer a login challenge: a code sent to the bound mobile (`sms`) or e-mail (`email`), the holder
+ * name of the member's bank accounts (`bankName`), or the authenticator app's code (`totp`, which also takes a
+ * recovery code).
+ */
+export const loginVerificationMethods = ['sms', 'email', 'bankName', 'totp'] as const;
+export type LoginVerificationMethod = (typeof loginVerificationMethods)[number];
+
+/**
+ * `params` of IDENTITY_VERIFICATION_REQUIRED, the answer to a correct password when a second step is needed
+ * (no session yet): `newIp` for a login from a network the account has not used (spec section 4), `twoFactor`
+ * when the member turned on two-step verification (then only `totp`).
+ */
+export const loginChallengeSchema = z.object({
+  challengeId: z.string(),
+  reason: z.enum(['newIp', 'twoFactor']),
+  methods: z.array(z.enum(loginVerificationMethods)),
+  expiresInSeconds: z.number().int().positive(),
+  /** Masked, to tell the member where a code goes. */
+  mobile: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type LoginChallenge = z.infer<typeof loginChallengeSchema>;
+
+export const loginVerificationSendInputSchema = z.strictObject({
+  challengeId: text(64),
+  method: z.enum(['sms', 'email']),
+});
+export type LoginVerificationSendInput = z.infer<typeof loginVerificationSendInputSchema>;
+
+export const loginVerificationInputSchema = z.strictObject({
+  challengeId: text(64),
+  method: z.enum(loginVerificationMethods),
+  /** The code, the bank account holder name, or the authenticator (or recovery) code. */
+  answer: text(120),
+});
+export type LoginVerificationInput = z.infer<typeof loginVerificationInputSchema>;
+
+// ---------------------------------------------------------------- security centre
+
+export const memberSecuritySchema = z.object({
+  mobile: z.string().nullable(),
+  mobileVerified: z.boolean(),
+  email: z.string().nullable(),
+  emailVerified: z.boolean(),
+  hasPaymentPassword: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  recoveryCodesLeft: z.number().int(),
+  /** The account's latest logins, newest first. */
+  recentLogins: z.array(
+    z.object({ at: z.string(), ip: z.string().nullable(), device: z.string().nullable(), method: z.string() }),
+  ),
+});
+export type MemberSecurity = z.infer<typeof memberSecuritySchema>;
+
+/** A new authenticator secret: show `otpauthUri` as a QR code, and `secret` for typing in by hand. */
+export const twoFactorSetupSchema = z.object({ secret: z.string(), otpauthUri: z.string() });
+export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
+
+export const twoFactorEnableInputSchema = z.strictObject({ code: text(16) });
+/** Recovery codes are shown once; each logs in once instead of an authenticator code. */
+export const twoFactorEnabledSchema = z.object({ enabled: z.literal(true), recoveryCodes: z.array(z.string()) });
+export type TwoFactorEnabled = z.infer<typeof twoFactorEnabledSchema>;
+
+export const twoFactorDisableInputSchema = z.strictObject({ password: text(128), code: text(16) });
+export const twoFactorDisabledSchema = z.object({ enabled: z.literal(false) });
+
+export const bindMobileCodeInputSchema = z.strictObject({
+  mobileNum: text(32).optional(),
+  countryDialingCode: dialingCode.optional(),
+});
+export type BindMobileCodeInput = z.infer<typeof bindMobileCodeInputSchema>;
+export const bindMobileInputSchema = bindMobileCodeInputSchema.extend({ verificationCode: text(16) });
+export type BindMobileInput = z.infer<typeof bindMobileInputSchema>;
+
+export const bindEmailCodeInputSchema = z.strictObject({ email: text(160) });
+export const bindEmailInputSchema = z.strictObject({ email: text(160), verificationCode: text(16) });
+export type BindEmailInput = z.infer<typeof bindEmailInputSchema>;
+
+/** The bound contacts after a change, masked. */
+export const contactsBoundSchema = z.object({ mobile: z.string().nullable(), email: z.string().nullable() });
+
+// ---------------------------------------------------------------- profile
+
+/** Personal fields of the profile page (spec section 3): shown when the merchant's registration rules enable them. */
+export const profileFieldNames = [
+  'fullName',
+  'birthday',
+  'address',
+  'nationality',
+  'occupation',
+  'sourceOfIncome',
+  'placeOfBirth',
+  'telegram',
+  'zalo',
+  'line',
+  'whatsapp',
+  'facebook',
+  'wechat',
+] as const;
+export type ProfileFieldName = (typeof profileFieldNames)[number];
+
+export const memberProfileSchema = z.object({
+  nickname: z.string().nullable(),
+  avatar: z.number().int().nullable(),
+  /** The enabled fields, in display order, with their values (empty string when not set). */
+  fields: z.array(z.object({ name: z.enum(profileFieldNames), value: z.string(), required: z.boolean() })),
+});
+export type MemberProfile = z.infer<typeof memberProfileSchema>;
+
+/** Only the fields sent change; an empty string clears an optional field. */
+export const updateProfileInputSchema = z.strictObject({
+  nickname: text(64).optional(),
+  fullName: text(120).optional(),
+  birthday: text(20).optional(),
+  address: text(240).optional(),
+  nationality: text(80).optional(),
+  occupation: text(80).optional(),
+  sourceOfIncome: text(120).optional(),
+  placeOfBirth: text(120).optional(),
+  telegram: text(64).optional(),
+  zalo: text(64).optional(),
+  line: text(64).optional(),
+  whatsapp: text(64).optional(),
+  facebook: text(120).optional(),
+  wechat: text(64).optional(),
+});
+export type UpdateProfileInput = z.infer<typeof updateProfileInputSchema>;
+
+// ---------------------------------------------------------------- one-click login (OpenID Connect)
+
+export const oidcProviderSummarySchema = z.object({ id: z.string(), label: z.string() });
+export const oidcProvidersSchema = z.array(oidcProviderSummarySchema);
+export type OidcProviderSummary = z.infer<typeof oidcProviderSummarySchema>;
+
+export const oidcStartQuerySchema = z.strictObject({
+  /** Where the browser lands after the login (a path of this site); `/` by default. */
+  returnTo: text(300).optional(),
+});
+export const oidcProviderParamsSchema = z.strictObject({ provider: text(40) });
+export const oidcCallbackQuerySchema = z.looseObject({
+  code: text(2000).optional(),
+  state: text(200).optional(),
+  iss: text(500).optional(),
+  error: text(200).optional(),
+});

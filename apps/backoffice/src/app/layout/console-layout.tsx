@@ -8,10 +8,14 @@ import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import {
+  IconChannels,
+  IconChart,
   IconDepositIn,
   IconForm,
   IconLogout,
   IconMenu,
+  IconPlayers,
+  IconScale,
   IconScroll,
   IconSettings,
   IconToggles,
@@ -20,6 +24,7 @@ import {
 } from '@/components/ui/console-icons';
 import { useSignOut } from '@/features/auth/api/auth';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
+import { IconComment, IconEnvelope, IconMegaphone } from '@/features/content/components/content-icons';
 import { describeError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useCurrentLanguage } from '@/lib/i18n';
@@ -39,12 +44,24 @@ type NavItem = {
     | 'deposits'
     | 'withdrawals'
     | 'operators'
-    | 'audit';
+    | 'audit'
+    | 'dashboard'
+    | 'players'
+    | 'adjustments'
+    | 'depositChannels'
+    | 'announcements'
+    | 'messages'
+    | 'feedback'
+    | 'liveChat';
   icon: ReactNode;
   permission: OperatorPermission;
 };
 
-const sections: { id: 'site' | 'cashier' | 'people' | 'oversight'; items: NavItem[] }[] = [
+const sections: { id: 'overview' | 'site' | 'cashier' | 'people' | 'content' | 'oversight'; items: NavItem[] }[] = [
+  {
+    id: 'overview',
+    items: [{ to: consolePaths.dashboard, label: 'dashboard', icon: <IconChart />, permission: 'dashboard.read' }],
+  },
   {
     id: 'site',
     items: [
@@ -59,11 +76,35 @@ const sections: { id: 'site' | 'cashier' | 'people' | 'oversight'; items: NavIte
     items: [
       { to: consolePaths.deposits, label: 'deposits', icon: <IconDepositIn />, permission: 'cashier.read' },
       { to: consolePaths.withdrawals, label: 'withdrawals', icon: <IconWithdrawOut />, permission: 'cashier.read' },
+      {
+        to: consolePaths.depositChannels,
+        label: 'depositChannels',
+        icon: <IconChannels />,
+        permission: 'cashier.read',
+      },
     ],
   },
   {
     id: 'people',
-    items: [{ to: consolePaths.operators, label: 'operators', icon: <IconUsers />, permission: 'operators.manage' }],
+    items: [
+      { to: consolePaths.players, label: 'players', icon: <IconPlayers />, permission: 'players.read' },
+      { to: consolePaths.adjustments, label: 'adjustments', icon: <IconScale />, permission: 'players.read' },
+      { to: consolePaths.operators, label: 'operators', icon: <IconUsers />, permission: 'operators.manage' },
+    ],
+  },
+  {
+    id: 'content',
+    items: [
+      {
+        to: consolePaths.announcements,
+        label: 'announcements',
+        icon: <IconMegaphone />,
+        permission: 'content.announcements',
+      },
+      { to: consolePaths.messages, label: 'messages', icon: <IconEnvelope />, permission: 'content.messages' },
+      { to: consolePaths.feedback, label: 'feedback', icon: <IconComment />, permission: 'content.feedback' },
+      { to: consolePaths.liveChat, label: 'liveChat', icon: <IconHeadset />, permission: 'support.chat' },
+    ],
   },
   {
     id: 'oversight',

@@ -148,3 +148,40 @@ export function IconWithdrawOut(props: IconProps) {
     </IconSvg>
   );
 }
+
+export function IconChart(props: IconProps) {
+  return (
+    <IconSvg {...props}>
+      <path d="M4 20V4M4 20h16" />
+      <path d="M8 16v-5M12 16V8M16 16v-7M20 16v-3" />
+    </IconSvg>
+  );
+}
+
+export function IconPlayers(props: IconProps) {
+  return (
+    <IconSvg {...props}>
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 21a8 8 0 0 1 16 0" />
+      <path d="m15.5 3.5 1 1.5 1.7.3-1.2 1.2.3 1.7" />
+    </IconSvg>
+  );
+}
+
+export function IconScale(props: IconProps) {
+  return (
+    <IconSvg {...props}>
+      <path d="M12 3v18M7 21h10M5 7h14" />
+      <path d="m5 7-3 7a3.5 3.5 0 0 0 6 0zM19 7l-3 7a3.5 3.5 0 0 0 6 0z" />
+    </IconSvg>
+  );
+}
+
+export function IconChannels(props: IconProps) {
+  return (
+    <IconSvg {...props}>
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="M3 10h18M7 15h4" />
+    </IconSvg>
+  );
+}

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt } from 'node:crypto';
 import argon2 from 'argon2';
 import { Secret, TOTP } from 'otpauth';
 
@@ -93,3 +93,44 @@ export function matchTotpStep(secret: string, code: string, at: Date): number | 
   if (delta === null) return null;
   return Math.floor(at.getTime() / 1000 / totpPeriodSeconds) + delta;
 }
+
+const sealedPrefix = 'gcm1:';
+const sealAad = Buffer.from('backoffice-totp-secret');
+
+/** Whether a stored TOTP secret is sealed (AES-256-GCM) rather than the plain base32 of older rows. */
+export function isSealedSecret(stored: string): boolean {
+  return stored.startsWith(sealedPrefix);
+}
+
+/**
+ * Seals operator TOTP secrets at rest with AES-256-GCM under the BO_TOTP_KEY setting, so that a copy of the
+ * database alone does not let anyone produce codes. Without a key, secrets stay as they are (plain base32).
+ * Stored form: `gcm1:<iv>:<ciphertext>:<tag>`, each base64url.
+ * @see https://nvlpubs.nist.gov/nistpubs/Legacy/SP/nistspecialpublication800-38d.pdf (GCM, 96-bit IVs)
+ */
+export function createTotpSecretBox(key: Buffer | null) {
+  if (key && key.length !== 32) throw new Error('BO_TOTP_KEY must be 32 bytes');
+  return {
+    sealing: key !== null,
+    seal(secret: string): string {
+      if (!key) return secret;
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      cipher.setAAD(sealAad);
+      const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
+      return `${sealedPrefix}${iv.toString('base64url')}:${sealed.toString('base64url')}:${cipher.getAuthTag().toString('base64url')}`;
+    },
+    /** The plain secret; a sealed one needs the key it was sealed with (GCM refuses any other). */
+    open(stored: string): string {
+      if (!isSealedSecret(stored)) return stored;
+      if (!key) throw new Error('a sealed TOTP secret needs BO_TOTP_KEY');
+      const [iv = '', sealed = '', tag = ''] = stored.slice(sealedPrefix.length).split(':');
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      decipher.setAAD(sealAad);
+      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      return Buffer.concat([decipher.update(Buffer.from(sealed, 'base64url')), decipher.final()]).toString('utf8');
+    },
+  };
+}
+
+export type TotpSecretBox = ReturnType<typeof createTotpSecretBox>;

@@ -129,7 +129,7 @@ export async function lockChallengeByTokenHash(db: DbOrTx, tokenHash: string): P
 export async function updateChallenge(
   db: DbOrTx,
   id: string,
-  changes: Partial<Pick<ChallengeRow, 'attempts' | 'usedAt'>>,
+  changes: Partial<Pick<ChallengeRow, 'attempts' | 'usedAt' | 'pendingTotpSecret'>>,
 ): Promise<void> {
   await db.update(backofficeLoginChallenges).set(changes).where(eq(backofficeLoginChallenges.id, id));
 }
@@ -137,6 +137,36 @@ export async function updateChallenge(
 /** Challenges never used and long expired are of no further use; cleared when a new one is made. */
 export async function deleteExpiredChallenges(db: DbOrTx, before: Date): Promise<void> {
   await db.delete(backofficeLoginChallenges).where(lte(backofficeLoginChallenges.expiresAt, before));
+}
+
+/** TOTP secrets still stored plain (not `gcm1:` sealed), of operators and of pending enrolments. */
+export async function listPlainTotpSecrets(db: DbOrTx) {
+  const operators = await db
+    .select({ id: backofficeOperators.id, secret: backofficeOperators.totpSecret })
+    .from(backofficeOperators)
+    .where(sql`${backofficeOperators.totpSecret} is not null and ${backofficeOperators.totpSecret} not like 'gcm1:%'`);
+  const challenges = await db
+    .select({ id: backofficeLoginChallenges.id, secret: backofficeLoginChallenges.pendingTotpSecret })
+    .from(backofficeLoginChallenges)
+    .where(
+      sql`${backofficeLoginChallenges.pendingTotpSecret} is not null and ${backofficeLoginChallenges.pendingTotpSecret} not like 'gcm1:%'`,
+    );
+  return { operators, challenges };
+}
+
+/** Replaces a plain secret with its sealed form, only if it is still the plain one read before. */
+export async function replaceOperatorTotpSecret(db: DbOrTx, id: number, plain: string, sealed: string) {
+  await db
+    .update(backofficeOperators)
+    .set({ totpSecret: sealed })
+    .where(and(eq(backofficeOperators.id, id), eq(backofficeOperators.totpSecret, plain)));
+}
+
+export async function replaceChallengeTotpSecret(db: DbOrTx, id: string, plain: string, sealed: string) {
+  await db
+    .update(backofficeLoginChallenges)
+    .set({ pendingTotpSecret: sealed })
+    .where(and(eq(backofficeLoginChallenges.id, id), eq(backofficeLoginChallenges.pendingTotpSecret, plain)));
 }
 
 // ---------------------------------------------------------------- sessions

@@ -5,6 +5,8 @@ import {
   auditQuerySchema,
   backofficePaths,
   backofficeSessionCookie,
+  type CatalogueSyncResult,
+  catalogueSyncResultSchema,
   changeOperatorPasswordInputSchema,
   createOperatorInputSchema,
   customerServiceInputSchema,
@@ -39,6 +41,8 @@ import { AppError } from '../../platform/http/app-error';
 import { ok } from '../../platform/http/envelope';
 import type { SystemService } from '../system';
 import { type BackofficeCashier, registerCashierRoutes } from './backoffice.cashier.routes';
+import { type BackofficeContent, registerContentRoutes } from './backoffice.content.routes';
+import { type BackofficePlayers, registerPlayerRoutes } from './backoffice.players.routes';
 import {
   type BackofficeService,
   type CallerContext,
@@ -77,12 +81,37 @@ export type BackofficeRoutesOptions = {
   loginRateLimitPerMinute?: number;
   /** Issuer shown in authenticator apps, such as "BDX88 back office". */
   totpIssuer?: string;
+  /** BO_TOTP_KEY (32 bytes): TOTP secrets are sealed at rest with it, and plain ones sealed at start. */
+  totpKey?: Buffer | null;
   sessionIdleMinutes?: number;
   sessionAbsoluteHours?: number;
   /** The wallet's reconciliation, served to operators (it runs in-process, so it works while PGlite is held). */
   ledger?: { verifyLedger(): Promise<LedgerVerifyReport> };
   /** The cashier's operator functions (deposits, withdrawals, channels): served under `/cashier` when given. */
   cashier?: BackofficeCashier;
+  /**
+   * Players and agents, manual adjustments and the dashboard: served under `/players`, `/adjustments` and
+   * `/dashboard` when given. Built from the back-office service, which they audit through.
+   */
+  players?: (backoffice: BackofficeService) => BackofficePlayers;
+  /** The content module's operator functions (announcements, inbox messages, feedback): served under `/content`. */
+  content?: BackofficeContent;
+  /**
+   * Live chat (the support module): registers its operator routes under `/support` inside this plugin, so the session
+   * and permission hook guard them; assign and close are audited through `recordChange`.
+   */
+  support?: (
+    app: Parameters<FastifyPluginAsyncZod>[0],
+    deps: {
+      requireOperator: (request: FastifyRequest) => OperatorContext;
+      recordChange: (
+        request: FastifyRequest,
+        change: { action: string; target: string; before: unknown; after: unknown },
+      ) => Promise<void>;
+    },
+  ) => void;
+  /** Pulls every game aggregator's catalogue now (the gaming module): served as `POST /catalogue/sync`. */
+  catalogueSync?: () => Promise<CatalogueSyncResult>;
 };
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -124,6 +153,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = 
       system: options.system,
       ...(options.now ? { now: options.now } : {}),
       ...(options.totpIssuer ? { totpIssuer: options.totpIssuer } : {}),
+      ...(options.totpKey ? { totpKey: options.totpKey } : {}),
       ...(options.sessionIdleMinutes ? { sessionIdleMinutes: options.sessionIdleMinutes } : {}),
       ...(options.sessionAbsoluteHours ? { sessionAbsoluteHours: options.sessionAbsoluteHours } : {}),
     });
@@ -135,6 +165,9 @@ export const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = 
     secure: options.secureCookie ?? true,
   };
   const loginLimit = { rateLimit: { max: options.loginRateLimitPerMinute ?? 20, timeWindow: 60_000 } };
+
+  const sealed = await backoffice.sealStoredTotpSecrets();
+  if (sealed > 0) app.log.info({ sealed }, 'back office: sealed TOTP secrets stored before BO_TOTP_KEY was set');
 
   if (!app.hasDecorator('parseCookie')) await app.register(fastifyCookie);
   app.decorateRequest('operator', null);
@@ -397,6 +430,58 @@ export const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = 
   // ---------------------------------------------------------------- cashier
 
   if (options.cashier) registerCashierRoutes(app, { cashier: options.cashier, backoffice, caller, requireOperator });
+
+  // ---------------------------------------------------------------- players, adjustments, dashboard
+
+  if (options.players) registerPlayerRoutes(app, { ...options.players(backoffice), caller, requireOperator });
+
+  // ---------------------------------------------------------------- content: announcements, messages, feedback
+
+  if (options.content) registerContentRoutes(app, { content: options.content, backoffice, caller, requireOperator });
+
+  // ---------------------------------------------------------------- live chat (support module)
+
+  if (options.support) {
+    options.support(app, {
+      requireOperator,
+      recordChange: (request, change) => backoffice.recordChange(requireOperator(request), caller(request), change),
+    });
+  }
+
+  // ---------------------------------------------------------------- games catalogue
+
+  if (options.catalogueSync) {
+    const sync = options.catalogueSync;
+    app.post(
+      '/catalogue/sync',
+      {
+        config: { permission: 'site.general' },
+        schema: {
+          tags,
+          summary:
+            "Pulls every game aggregator's catalogue now (Hub88 allows one game list a minute); one failing aggregator keeps its previous games",
+          body: emptyBody,
+          response: { 200: okEnvelope(catalogueSyncResultSchema) },
+        },
+      },
+      async (request) => {
+        const operator = requireOperator(request);
+        const result = await sync();
+        await backoffice.recordChange(operator, caller(request), {
+          action: 'catalogue.sync',
+          target: 'catalogue',
+          before: null,
+          after: result.runs.map((run) => ({
+            vendor: run.vendor,
+            ok: run.ok,
+            received: run.received,
+            error: run.error,
+          })),
+        });
+        return ok(result);
+      },
+    );
+  }
 
   // ---------------------------------------------------------------- site configuration
 

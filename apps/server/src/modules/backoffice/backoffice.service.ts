@@ -24,6 +24,7 @@ import { AppError } from '../../platform/http/app-error';
 import type { SystemService } from '../system';
 import { type AuditContent, chainHash, genesisHash } from './backoffice.audit-chain';
 import {
+  createTotpSecretBox,
   generatePassword,
   generateToken,
   generateTotpSecret,
@@ -69,6 +70,8 @@ export type BackofficeServiceDeps = {
   maxFailuresPerUsername?: number;
   maxFailuresPerIp?: number;
   failureWindowMinutes?: number;
+  /** BO_TOTP_KEY: 32 bytes that seal TOTP secrets at rest (AES-256-GCM); without it they are stored plain. */
+  totpKey?: Buffer | null;
 };
 
 /** Who is calling: set on the request once the session cookie checks out. */
@@ -160,6 +163,8 @@ export function createBackofficeService(deps: BackofficeServiceDeps) {
     totpIssuer: deps.totpIssuer ?? backofficeDefaults.totpIssuer,
   };
 
+  const totpBox = createTotpSecretBox(deps.totpKey ?? null);
+
   function audit(input: AuditInput, tx?: DbOrTx): Promise<void> {
     return appendAudit(tx ?? db, now(), input);
   }
@@ -245,6 +250,24 @@ export function createBackofficeService(deps: BackofficeServiceDeps) {
   return {
     settings,
 
+    /**
+     * Seals every TOTP secret still stored plain (rows from before BO_TOTP_KEY was set); run at start. Nothing
+     * to do without a key. Each row is replaced only if it still holds the plain value, so instances starting
+     * together do not seal a row twice.
+     * @returns how many secrets were sealed.
+     */
+    async sealStoredTotpSecrets(): Promise<number> {
+      if (!totpBox.sealing) return 0;
+      const { operators, challenges } = await repo.listPlainTotpSecrets(db);
+      for (const row of operators) {
+        if (row.secret) await repo.replaceOperatorTotpSecret(db, row.id, row.secret, totpBox.seal(row.secret));
+      }
+      for (const row of challenges) {
+        if (row.secret) await repo.replaceChallengeTotpSecret(db, row.id, row.secret, totpBox.seal(row.secret));
+      }
+      return operators.length + challenges.length;
+    },
+
     // ------------------------------------------------------------------ sign-in
 
     /**
@@ -281,7 +304,7 @@ export function createBackofficeService(deps: BackofficeServiceDeps) {
         tokenHash: sha256(challenge),
         operatorId: operator.id,
         kind: enrol ? 'enrol' : 'totp',
-        pendingTotpSecret,
+        pendingTotpSecret: pendingTotpSecret ? totpBox.seal(pendingTotpSecret) : null,
         ip: caller.ip,
         createdAt: at,
         expiresAt,
@@ -320,8 +343,9 @@ export function createBackofficeService(deps: BackofficeServiceDeps) {
         if (operator.status !== 'active') return { error: new AppError('BO_OPERATOR_DISABLED') };
         // An owner may have reset the second factor (or someone enrolled) since the password step.
         const enrol = challenge.kind === 'enrol';
-        const secret = enrol ? challenge.pendingTotpSecret : operator.totpSecret;
-        if (!secret || enrol !== (operator.totpSecret === null)) return { error: new AppError('BO_CHALLENGE_EXPIRED') };
+        const stored = enrol ? challenge.pendingTotpSecret : operator.totpSecret;
+        if (!stored || enrol !== (operator.totpSecret === null)) return { error: new AppError('BO_CHALLENGE_EXPIRED') };
+        const secret = totpBox.open(stored);
         await assertNotThrottled(username, caller.ip, tx);
 
         const step = matchTotpStep(secret, input.code, at);
@@ -331,9 +355,10 @@ export function createBackofficeService(deps: BackofficeServiceDeps) {
           return { error: new AppError('BO_TOTP_INVALID') };
         }
 
-        await repo.updateChallenge(tx, challenge.id, { usedAt: at });
+        // A used challenge keeps no secret: the operator row holds the enrolled one.
+        await repo.updateChallenge(tx, challenge.id, { usedAt: at, pendingTotpSecret: null });
         const updated = await repo.updateOperator(tx, operator.id, {
-          ...(enrol ? { totpSecret: secret, totpEnrolledAt: at } : {}),
+          ...(enrol ? { totpSecret: totpBox.seal(secret), totpEnrolledAt: at } : {}),
           totpLastStep: step,
           lastLoginAt: at,
           lastLoginIp: caller.ip,
@@ -696,15 +721,20 @@ export function createBackofficeService(deps: BackofficeServiceDeps) {
       actor: OperatorContext,
       caller: CallerContext,
       change: { action: string; target: string; before: unknown; after: unknown },
+      /** The caller's transaction, so that a change and its entry commit together. */
+      tx?: DbOrTx,
     ): Promise<void> {
-      return audit({
-        actor: actorOf(actor),
-        action: change.action,
-        target: change.target,
-        ip: caller.ip,
-        before: change.before,
-        after: change.after,
-      });
+      return audit(
+        {
+          actor: actorOf(actor),
+          action: change.action,
+          target: change.target,
+          ip: caller.ip,
+          before: change.before,
+          after: change.after,
+        },
+        tx,
+      );
     },
 
     // ------------------------------------------------------------------ site configuration

@@ -149,3 +149,45 @@ export const backofficeAuditLog = pgTable(
     index('backoffice_audit_log_action_idx').on(table.action, table.id),
   ],
 );
+
+/**
+ * Manual balance adjustments (maker-checker): one operator proposes a credit or debit of a player's main wallet,
+ * another approves or rejects it. Only approval moves money, through the wallet service, with the idempotency key
+ * `bo-adjustment:<id>`, so an approval that is repeated or retried after a crash moves money once. `approving`
+ * marks an approval whose ledger transfer is under way (`claimed_at`); the CHECK is the database's half of "never
+ * your own": the operator who decides is never the one who proposed.
+ */
+export const backofficeAdjustments = pgTable(
+  'backoffice_adjustments',
+  {
+    id: serial('id').primaryKey(),
+    /** The identity account (player or agent) whose main wallet moves. */
+    playerId: integer('player_id').notNull(),
+    direction: varchar('direction', { length: 6 }).notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    reason: varchar('reason', { length: 20 }).notNull(),
+    note: text('note').notNull(),
+    status: varchar('status', { length: 10 }).notNull().default('pending'),
+    proposedBy: integer('proposed_by')
+      .notNull()
+      .references(() => backofficeOperators.id),
+    proposedAt: at('proposed_at').notNull(),
+    decidedBy: integer('decided_by').references(() => backofficeOperators.id),
+    claimedAt: at('claimed_at'),
+    decidedAt: at('decided_at'),
+    rejectReason: varchar('reject_reason', { length: 200 }),
+    ledgerTransferId: bigint('ledger_transfer_id', { mode: 'number' }),
+  },
+  (table) => [
+    index('backoffice_adjustments_status_idx').on(table.status, table.id),
+    index('backoffice_adjustments_player_idx').on(table.playerId, table.id),
+    check('backoffice_adjustments_direction_ck', sql`${table.direction} in ('credit', 'debit')`),
+    check('backoffice_adjustments_status_ck', sql`${table.status} in ('pending', 'approving', 'approved', 'rejected')`),
+    check('backoffice_adjustments_amount_ck', sql`${table.amountMinor} > 0`),
+    check(
+      'backoffice_adjustments_four_eyes_ck',
+      sql`${table.decidedBy} is null or ${table.decidedBy} <> ${table.proposedBy}`,
+    ),
+  ],
+);

@@ -1,5 +1,17 @@
 /** The back-office module's public face: app.ts uses only what is exported here. */
+export {
+  type AdjustmentService,
+  type AdjustmentServiceDeps,
+  adjustmentTransferKey,
+  createAdjustmentService,
+} from './backoffice.adjustments.service';
 export type { BackofficeCashier } from './backoffice.cashier.routes';
+export type { BackofficePlayers } from './backoffice.players.routes';
+export {
+  type BackofficePlayersDeps,
+  type BackofficePlayersService,
+  createBackofficePlayersService,
+} from './backoffice.players.service';
 export { type BackofficeRoutesOptions, backofficeRoutes, type OperatorAccess } from './backoffice.routes';
 export {
   type BackofficeService,

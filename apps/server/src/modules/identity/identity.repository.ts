@@ -438,3 +438,46 @@ export async function usePasswordReset(db: DbOrTx, tokenHash: string, now: Date)
   );
   return row?.accountId ?? null;
 }
+
+/** Whether another account of the merchant has this e-mail address verified (compared without case). */
+export async function verifiedEmailUsedByOther(
+  db: DbOrTx,
+  merchantCode: string,
+  email: string,
+  accountId: number,
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: identityAccounts.id })
+    .from(identityAccounts)
+    .where(
+      and(
+        eq(identityAccounts.merchantCode, merchantCode),
+        sql`lower(${identityAccounts.email}) = ${email.toLowerCase()}`,
+        eq(identityAccounts.emailVerified, true),
+        ne(identityAccounts.id, accountId),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The account whose verified e-mail address this is (compared without case), if any. */
+export async function findAccountByVerifiedEmail(
+  db: DbOrTx,
+  merchantCode: string,
+  email: string,
+): Promise<AccountRow | null> {
+  return first(
+    await db
+      .select()
+      .from(identityAccounts)
+      .where(
+        and(
+          eq(identityAccounts.merchantCode, merchantCode),
+          sql`lower(${identityAccounts.email}) = ${email.toLowerCase()}`,
+          eq(identityAccounts.emailVerified, true),
+        ),
+      )
+      .limit(1),
+  );
+}

@@ -1,20 +1,33 @@
 import {
   affiliateCheckInputSchema,
   affiliateCheckResultSchema,
+  bindEmailCodeInputSchema,
+  bindEmailInputSchema,
+  bindMobileCodeInputSchema,
+  bindMobileInputSchema,
   type CallEntry,
   calls,
   captchaSchema,
   changePasswordInputSchema,
+  contactsBoundSchema,
   forgotPasswordByEmailInputSchema,
   forgotPasswordByEmailResultSchema,
   forgotPasswordByPhoneInputSchema,
   freePlayInputSchema,
   loginInputSchema,
   loginResultSchema,
+  loginVerificationInputSchema,
+  loginVerificationSendInputSchema,
   logoutResultSchema,
   memberIconInputSchema,
   memberIconResultSchema,
   memberInfoSchema,
+  memberProfileSchema,
+  memberSecuritySchema,
+  oidcCallbackQuerySchema,
+  oidcProviderParamsSchema,
+  oidcProvidersSchema,
+  oidcStartQuerySchema,
   okEnvelope,
   passwordChangedSchema,
   registerInputSchema,
@@ -23,8 +36,14 @@ import {
   smsCodeSentSchema,
   smsLoginCodeInputSchema,
   smsRegisterCodeInputSchema,
+  twoFactorDisabledSchema,
+  twoFactorDisableInputSchema,
+  twoFactorEnabledSchema,
+  twoFactorEnableInputSchema,
+  twoFactorSetupSchema,
   updateLanguageInputSchema,
   updateLanguageResultSchema,
+  updateProfileInputSchema,
 } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -282,5 +301,209 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       response: { 200: okEnvelope(updateLanguageResultSchema) },
     },
     handler: async (request) => ok(await identity.setLanguage(requireAuth(request), request.body.language)),
+  });
+
+  // ---------------------------------------------------------- second login step (new IP, two-step verification)
+
+  app.route({
+    ...route(calls.loginVerificationSend),
+    config: loginLimit,
+    schema: {
+      tags: ['identity'],
+      summary: 'Send the code of a login challenge to the bound mobile (sms) or e-mail (email)',
+      description:
+        'The challenge comes in `params` of IDENTITY_VERIFICATION_REQUIRED, the answer to a correct password from a new network (NEWIPVERIFY3) or with two-step verification on. SMS codes follow the SMS throttles and quota; e-mail codes go at most once a minute.',
+      body: loginVerificationSendInputSchema,
+      response: { 200: okEnvelope(smsCodeSentSchema) },
+    },
+    handler: async (request) => ok(await identity.sendLoginVerificationCode(request.body, context(request))),
+  });
+
+  app.route({
+    ...route(calls.loginVerification),
+    config: loginLimit,
+    schema: {
+      tags: ['identity'],
+      summary: 'Complete a login challenge (code, bank account holder name or authenticator code); logs in',
+      description:
+        'Single use and valid 10 minutes. Wrong answers count towards the account lockout like wrong passwords; after LOGIN_MAX_FAILURES of them the challenge answers IDENTITY_VERIFICATION_LOCKED and the member logs in again.',
+      body: loginVerificationInputSchema,
+      response: { 200: okEnvelope(loginResultSchema) },
+    },
+    handler: async (request) => ok(await identity.completeLoginVerification(request.body, context(request))),
+  });
+
+  // ---------------------------------------------------------- security centre and profile (real accounts)
+
+  app.route({
+    ...route(calls.memberSecurity),
+    schema: {
+      tags: ['identity'],
+      summary: 'Security centre: bound contacts, payment password and two-step state, recent logins with IP and time',
+      security: tokenSecurity,
+      response: { 200: okEnvelope(memberSecuritySchema) },
+    },
+    handler: async (request) => ok(await identity.memberSecurity(requireRealAccount(request))),
+  });
+
+  app.route({
+    ...route(calls.twoFactorSetup),
+    schema: {
+      tags: ['identity'],
+      summary: 'Start turning on two-step verification: a new authenticator secret and its otpauth:// URI',
+      security: tokenSecurity,
+      response: { 200: okEnvelope(twoFactorSetupSchema) },
+    },
+    handler: async (request) => ok(await identity.setupTwoFactor(requireRealAccount(request))),
+  });
+
+  app.route({
+    ...route(calls.twoFactorEnable),
+    config: loginLimit,
+    schema: {
+      tags: ['identity'],
+      summary: 'Turn two-step verification on with a code of the new authenticator; answers one-time recovery codes',
+      security: tokenSecurity,
+      body: twoFactorEnableInputSchema,
+      response: { 200: okEnvelope(twoFactorEnabledSchema) },
+    },
+    handler: async (request) => ok(await identity.enableTwoFactor(requireRealAccount(request), request.body.code)),
+  });
+
+  app.route({
+    ...route(calls.twoFactorDisable),
+    config: loginLimit,
+    schema: {
+      tags: ['identity'],
+      summary: 'Turn two-step verification off (login password and an authenticator or recovery code)',
+      security: tokenSecurity,
+      body: twoFactorDisableInputSchema,
+      response: { 200: okEnvelope(twoFactorDisabledSchema) },
+    },
+    handler: async (request) => ok(await identity.disableTwoFactor(requireRealAccount(request), request.body)),
+  });
+
+  app.route({
+    ...route(calls.bindMobileCode),
+    schema: {
+      tags: ['identity'],
+      summary: 'Send a code to a mobile number to bind (or change to)',
+      security: tokenSecurity,
+      body: bindMobileCodeInputSchema,
+      response: { 200: okEnvelope(smsCodeSentSchema) },
+    },
+    handler: async (request) =>
+      ok(await identity.sendBindMobileCode(requireRealAccount(request), request.body, context(request))),
+  });
+
+  app.route({
+    ...route(calls.bindMobile),
+    config: loginLimit,
+    schema: {
+      tags: ['identity'],
+      summary: 'Bind (or change to) the mobile number that received the code',
+      security: tokenSecurity,
+      body: bindMobileInputSchema,
+      response: { 200: okEnvelope(contactsBoundSchema) },
+    },
+    handler: async (request) => ok(await identity.bindMobile(requireRealAccount(request), request.body)),
+  });
+
+  app.route({
+    ...route(calls.bindEmailCode),
+    config: registerLimit,
+    schema: {
+      tags: ['identity'],
+      summary: 'E-mail a code to an address to bind (or change to); once a minute',
+      security: tokenSecurity,
+      body: bindEmailCodeInputSchema,
+      response: { 200: okEnvelope(smsCodeSentSchema) },
+    },
+    handler: async (request) =>
+      ok(await identity.sendBindEmailCode(requireRealAccount(request), request.body.email, context(request))),
+  });
+
+  app.route({
+    ...route(calls.bindEmail),
+    config: loginLimit,
+    schema: {
+      tags: ['identity'],
+      summary: 'Bind (or change to) the e-mail address that received the code',
+      security: tokenSecurity,
+      body: bindEmailInputSchema,
+      response: { 200: okEnvelope(contactsBoundSchema) },
+    },
+    handler: async (request) => ok(await identity.bindEmail(requireRealAccount(request), request.body)),
+  });
+
+  app.route({
+    ...route(calls.memberProfile),
+    schema: {
+      tags: ['identity'],
+      summary: 'Profile page: nickname, avatar and the personal fields the merchant enables',
+      security: tokenSecurity,
+      response: { 200: okEnvelope(memberProfileSchema) },
+    },
+    handler: async (request) => ok(await identity.memberProfile(requireRealAccount(request))),
+  });
+
+  app.route({
+    ...route(calls.updateMemberProfile),
+    schema: {
+      tags: ['identity'],
+      summary: 'Save the profile page; each field is judged by its registration rule (`body.<field>` issues)',
+      security: tokenSecurity,
+      body: updateProfileInputSchema,
+      response: { 200: okEnvelope(memberProfileSchema) },
+    },
+    handler: async (request) =>
+      ok(await identity.updateProfile(requireRealAccount(request), request.body, context(request))),
+  });
+
+  // ---------------------------------------------------------- one-click login (OpenID Connect)
+
+  app.route({
+    ...route(calls.oidcProviders),
+    schema: {
+      tags: ['identity'],
+      summary: 'The one-click login providers (OIDC_PROVIDERS) for the login popup',
+      response: { 200: okEnvelope(oidcProvidersSchema) },
+    },
+    handler: async () => ok(identity.oidcProviders()),
+  });
+
+  app.route({
+    ...route(calls.oidcStart),
+    config: loginLimit,
+    schema: {
+      tags: ['identity'],
+      summary: 'Browser navigation: redirects to the provider to sign in (authorization code with PKCE, state, nonce)',
+      params: oidcProviderParamsSchema,
+      querystring: oidcStartQuerySchema,
+    },
+    handler: async (request, reply) => {
+      const location = await identity.oidcStart(request.params.provider, request.query.returnTo);
+      return reply.header('cache-control', 'no-store').redirect(location, 302);
+    },
+  });
+
+  app.route({
+    ...route(calls.oidcCallback),
+    config: loginLimit,
+    schema: {
+      tags: ['identity'],
+      summary: "Browser navigation: the provider's redirect back; logs in and redirects to the site with the token",
+      description:
+        'On success the browser goes to `<returnTo>?token=<session token>` (the web app adopts it and removes it from the address); on any failure (bad or reused state, wrong nonce, bad ID token signature, provider error) to `/login?oidcError=<code>`, and nothing is changed.',
+      params: oidcProviderParamsSchema,
+      querystring: oidcCallbackQuerySchema,
+    },
+    handler: async (request, reply) => {
+      const query = Object.fromEntries(
+        Object.entries(request.query).map(([key, value]) => [key, typeof value === 'string' ? value : undefined]),
+      );
+      const location = await identity.oidcCallback(request.params.provider, query, context(request));
+      return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(location, 302);
+    },
   });
 };

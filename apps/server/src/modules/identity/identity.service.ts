@@ -24,6 +24,7 @@ import {
   type ValidationIssue,
   validateRegistrationField,
 } from '@portal/contract';
+import type { OidcProviderSetting } from '../../config';
 import { type Db, isUniqueViolation } from '../../platform/db';
 import { AppError } from '../../platform/http/app-error';
 import type { AuthContext } from '../../platform/http/auth-context';
@@ -31,10 +32,19 @@ import type { EmailProvider, SmsProvider } from '../../platform/notify/notify.ty
 import type { SystemService } from '../system';
 import { createCaptchaService } from './identity.captcha';
 import { maskEmail, maskMobile, normaliseMobile } from './identity.contact';
-import { hashPassword, passwordNeedsRehash, spendVerificationTime, verifyPassword } from './identity.passwords';
+import { createOidcService } from './identity.oidc';
+import {
+  hashPassword,
+  passwordNeedsRehash,
+  setMaxConcurrentHashes,
+  spendVerificationTime,
+  verifyPassword,
+} from './identity.passwords';
 import * as repo from './identity.repository';
+import { createSecurityService } from './identity.security';
 import { createSmsCodeService, type SmsCodePurpose } from './identity.sms';
 import type { AccountProfile } from './identity.tables';
+import { createTotpSecretBox } from './identity.totp';
 
 /** The identity settings of AppConfig (see config.ts for what each means). */
 export type IdentitySettings = {
@@ -55,6 +65,12 @@ export type IdentitySettings = {
   smsMaxCodeAttempts: number;
   smsDailyQuota: number;
   smsRequireCaptcha: boolean;
+  /** Issuer shown by authenticator apps next to the member's TOTP entry. */
+  siteName: string;
+  loginNewIpVerification: boolean;
+  loginMaxConcurrentHashes: number;
+  oidcProviders: OidcProviderSetting[];
+  memberTotpKey: string | undefined;
 };
 
 export type IdentityServiceDeps = {
@@ -78,7 +94,7 @@ export type RequestContext = {
 };
 
 export type LoginScope = 'member' | 'agent';
-type LoginMethod = 'password' | 'sms' | 'register' | 'freeplay' | 'reset';
+type LoginMethod = 'password' | 'sms' | 'register' | 'freeplay' | 'reset' | 'oidc';
 
 /** An account as other modules see it (through this module's index.ts). */
 export type AccountSummary = {
@@ -191,6 +207,59 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       windowMinutes: settings.smsSendWindowMinutes,
       maxAttempts: settings.smsMaxCodeAttempts,
       dailyQuota: settings.smsDailyQuota,
+    },
+  });
+
+  setMaxConcurrentHashes(settings.loginMaxConcurrentHashes);
+  const security = createSecurityService({
+    db,
+    merchantCode,
+    now,
+    siteName: settings.siteName,
+    newIpVerification: settings.loginNewIpVerification,
+    loginMaxFailures: settings.loginMaxFailures,
+    defaultMemberPassword: settings.defaultMemberPassword,
+    emailCodeTtlMinutes: settings.smsCodeTtlMinutes,
+    totpBox: createTotpSecretBox(settings.memberTotpKey),
+    system: deps.system,
+    email: deps.email,
+    smsCodes,
+    log: deps.log,
+    startSession: (account, input) => startSession(account, input),
+    countPasswordFailure: (account) => countPasswordFailure(account),
+    lockedError: (lockedUntil) => lockedError(lockedUntil),
+    assertMayLogIn: (account, scope) => {
+      assertMayLogIn(account, scope);
+    },
+    fieldIssue,
+  });
+  const oidc = createOidcService({
+    db,
+    merchantCode,
+    now,
+    publicUrl: settings.publicUrl,
+    providers: settings.oidcProviders,
+    log: deps.log,
+    startSession: (account, input) => startSession(account, input),
+    assertMayLogIn: (account, scope) => {
+      assertMayLogIn(account, scope);
+    },
+    createExternalMember: async (input) => {
+      const at = now();
+      return insertAccount({
+        merchantCode,
+        username: input.username,
+        type: accountTypes.MEMBER,
+        passwordHash: null,
+        email: input.email,
+        emailVerified: input.email !== null && input.emailVerified,
+        nickname: input.nickname,
+        language: input.language ? resolveLanguage(input.language) : deps.defaultLanguage,
+        inviteCode: await generateInviteCode(),
+        registerMethod: 'OIDC',
+        createdAt: at,
+        updatedAt: at,
+      });
     },
   });
 
@@ -351,6 +420,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       lastSeenAt: at,
       expiresAt: new Date(at.getTime() + settings.sessionAbsoluteHours * 3_600_000),
     });
+    if (input.method !== 'freeplay') await security.rememberLoginIp(account.id, input.ctx.ip);
     // An SMS login proves the phone, not the password: it leaves the password failure count alone.
     await repo.recordLoginSuccess(db, account.id, { now: at, ip: input.ctx.ip, resetFailures: input.method !== 'sms' });
     if (input.method === 'password' || input.method === 'sms') {
@@ -491,6 +561,12 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     if (account.passwordHash && passwordNeedsRehash(account.passwordHash)) {
       await repo.updateAccount(db, account.id, { passwordHash: await hashPassword(password), updatedAt: now() });
     }
+    // Spec section 4: a login from an unregistered IP, or with two-step verification on, needs a second step.
+    await security.gatePasswordLogin(account, {
+      scope,
+      ctx,
+      passwordIsDefault: password === settings.defaultMemberPassword,
+    });
     return startSession(account, { method: 'password', scope, ctx, password });
   }
 
@@ -550,6 +626,22 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       });
       return startSession(account, { method: 'freeplay', scope: 'member', ctx });
     },
+
+    oidcProviders: oidc.providers,
+    oidcStart: oidc.start,
+    oidcCallback: oidc.callback,
+    sendLoginVerificationCode: security.sendChallengeCode,
+    completeLoginVerification: security.completeChallenge,
+    memberSecurity: security.memberSecurity,
+    setupTwoFactor: security.setupTwoFactor,
+    enableTwoFactor: security.enableTwoFactor,
+    disableTwoFactor: security.disableTwoFactor,
+    sendBindMobileCode: security.sendBindMobileCode,
+    bindMobile: security.bindMobile,
+    sendBindEmailCode: security.sendBindEmailCode,
+    bindEmail: security.bindEmail,
+    memberProfile: security.memberProfile,
+    updateProfile: security.updateProfile,
 
     async logout(auth: AuthContext): Promise<void> {
       await repo.revokeSession(db, auth.sessionId, now());
@@ -622,6 +714,15 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     /** The answer of a live captcha: for the development tools (DEV_TOOLS) and tests only. */
     peekCaptchaAnswer(captchaId: string): Promise<string | null> {
       return captcha.peek(captchaId);
+    },
+
+    /**
+     * Checks (and uses up) a captcha for another module's form, such as feedback.
+     * @throws IDENTITY_CAPTCHA_REQUIRED when the answer or the image id is missing.
+     * @throws IDENTITY_CAPTCHA_INVALID when the answer is wrong or the captcha expired or was used.
+     */
+    verifyCaptcha(input: { captcha?: string | undefined; captchaId?: string | undefined }): Promise<void> {
+      return requireCaptcha(input);
     },
 
     /**

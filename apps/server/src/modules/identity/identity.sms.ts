@@ -5,8 +5,11 @@ import { AppError } from '../../platform/http/app-error';
 import type { SmsProvider } from '../../platform/notify/notify.types';
 import * as repo from './identity.repository';
 
-/** What a code is for; a code only works for the purpose it was sent for. */
-export type SmsCodePurpose = 'LOGIN' | 'RESET' | 'REGISTER';
+/**
+ * What a code is for; a code only works for the purpose it was sent for. VERIFY: the second step of a login from
+ * a new IP (to the bound mobile); BIND: binding or changing the mobile (to the new number).
+ */
+export type SmsCodePurpose = 'LOGIN' | 'RESET' | 'REGISTER' | 'VERIFY' | 'BIND';
 
 export type SmsCodeSettings = {
   /** Validity of a code, reported to clients as `expiredMinutes`. */

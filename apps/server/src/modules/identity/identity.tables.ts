@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -208,4 +210,134 @@ export const identityPasswordResets = pgTable(
     uniqueIndex('identity_password_resets_token_hash_uq').on(table.tokenHash),
     index('identity_password_resets_account_idx').on(table.accountId, table.createdAt),
   ],
+);
+
+/**
+ * Where an account has logged in from, as address prefixes: IPv4 /24 and IPv6 /64. A whole address would
+ * ask mobile players for a code after every reconnection (carriers hand out neighbouring addresses), while a
+ * prefix still tells a new network or country from the usual one. A login from a prefix not listed here, for
+ * an account that has at least one, needs the extra verification of spec section 4 (NEWIPVERIFY3).
+ */
+export const identityKnownIps = pgTable(
+  'identity_known_ips',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => identityAccounts.id),
+    ipPrefix: varchar('ip_prefix', { length: 64 }).notNull(),
+    firstSeenAt: at('first_seen_at').notNull(),
+    lastSeenAt: at('last_seen_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.ipPrefix] })],
+);
+
+/**
+ * A password login held back for a second step: a new IP (spec section 4) or two-factor (TOTP) login. No
+ * session exists until the step is completed, once, before `expires_at` and with fewer than the allowed wrong
+ * answers.
+ */
+export const identityLoginChallenges = pgTable(
+  'identity_login_challenges',
+  {
+    id: uuid('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => identityAccounts.id),
+    /** newIp or twoFactor. */
+    reason: varchar('reason', { length: 12 }).notNull(),
+    scope: varchar('scope', { length: 8 }).notNull(),
+    /** The ways the account can answer: sms, email, bankName, totp. */
+    methods: jsonb('methods').$type<string[]>().notNull(),
+    ip: varchar('ip', { length: 64 }),
+    /** The password used was the default one, so the forced change step follows the login (FORCEPWD3). */
+    passwordIsDefault: boolean('password_is_default').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    completedAt: at('completed_at'),
+  },
+  (table) => [index('identity_login_challenges_account_idx').on(table.accountId, table.createdAt)],
+);
+
+/**
+ * Codes e-mailed to an account: to bind or change its e-mail address (to the new address) and to verify a
+ * login from a new IP (to the bound address). Salted hashes only; single use, expiring, voided by a newer code.
+ */
+export const identityEmailCodes = pgTable(
+  'identity_email_codes',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => identityAccounts.id),
+    email: varchar('email', { length: 160 }).notNull(),
+    /** BIND or LOGIN. */
+    purpose: varchar('purpose', { length: 8 }).notNull(),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    codeSalt: varchar('code_salt', { length: 32 }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    consumedAt: at('consumed_at'),
+  },
+  (table) => [index('identity_email_codes_account_idx').on(table.accountId, table.purpose, table.createdAt)],
+);
+
+/**
+ * A member's authenticator (TOTP, RFC 6238). The secret is stored as the back office stores operators' ones
+ * (base32, not encrypted: the codebase has no data-encryption key setting yet). `enabled_at` is null while the
+ * member has scanned the QR code but not yet confirmed a code. `last_step` refuses a code used before.
+ */
+export const identityTwoFactor = pgTable('identity_two_factor', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => identityAccounts.id),
+  secret: text('secret').notNull(),
+  enabledAt: at('enabled_at'),
+  lastStep: bigint('last_step', { mode: 'number' }),
+  /** SHA-256 of the unused one-time recovery codes. */
+  recoveryCodeHashes: jsonb('recovery_code_hashes').$type<string[]>().notNull().default([]),
+  createdAt: at('created_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
+});
+
+/**
+ * One-click (OpenID Connect) logins: which provider account (`provider` id of OIDC_PROVIDERS and the ID token's
+ * `sub`) belongs to which account. A provider account is linked once, on its first login.
+ */
+export const identityOidcLinks = pgTable(
+  'identity_oidc_links',
+  {
+    provider: varchar('provider', { length: 40 }).notNull(),
+    subject: varchar('subject', { length: 255 }).notNull(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => identityAccounts.id),
+    email: varchar('email', { length: 160 }),
+    createdAt: at('created_at').notNull(),
+    lastLoginAt: at('last_login_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.provider, table.subject] }),
+    index('identity_oidc_links_account_idx').on(table.accountId),
+  ],
+);
+
+/**
+ * Authorization requests on their way to a provider: the SHA-256 of `state`, and the nonce and PKCE verifier the
+ * callback must match. Single use (`used_at`) and short-lived.
+ */
+export const identityOidcStates = pgTable(
+  'identity_oidc_states',
+  {
+    stateHash: varchar('state_hash', { length: 64 }).primaryKey(),
+    provider: varchar('provider', { length: 40 }).notNull(),
+    nonce: varchar('nonce', { length: 128 }).notNull(),
+    codeVerifier: varchar('code_verifier', { length: 128 }).notNull(),
+    returnTo: varchar('return_to', { length: 300 }).notNull(),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (table) => [index('identity_oidc_states_expires_idx').on(table.expiresAt)],
 );

@@ -11,6 +11,8 @@ export const relaxedLimits: Partial<AppConfig> = {
   loginRateLimitPerMinute: 100_000,
   registerRateLimitPerMinute: 100_000,
   captchaRefreshIntervalMs: 0,
+  // Most tests log in from a fresh address each time; the new-IP step has its own tests (identity.security.test.ts).
+  loginNewIpVerification: false,
 };
 
 export function buildIdentityApp(
@@ -137,4 +139,12 @@ export function login(
 
 export function memberInfo(app: FastifyInstance, token: string) {
   return app.inject({ method: 'GET', url: '/wps/member/info', headers: { authorization: token } });
+}
+
+/** The code of the newest e-mail to an address. */
+export async function lastEmailCode(app: FastifyInstance, address: string): Promise<string> {
+  const [message] = await app.services.outbox.list({ channel: 'EMAIL', recipient: address, limit: 1 });
+  const code = message?.body.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no e-mailed code for ${address}`);
+  return code;
 }

@@ -34,6 +34,8 @@ const send = (socket: WebSocket, message: RealtimeControlMessage) => socket.send
  */
 export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRoutesOptions): Promise<void> {
   const authTimeoutMs = options.authTimeoutMs ?? 5000;
+  // app.ts registers the WebSocket plugin once for every module's sockets (live chat too); standalone (tests) it is here.
+  if (app.hasDecorator('websocketServer')) return registerRealtimeSocket(app, options, authTimeoutMs);
   await app.register(fastifyWebsocket, {
     options: { maxPayload: options.maxPayloadBytes ?? 4096 },
     // Replaces the plugin's default (a bare close of every client): say "going away" so that clients reconnect.
@@ -45,7 +47,10 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeRout
       app.websocketServer.close();
     },
   });
+  registerRealtimeSocket(app, options, authTimeoutMs);
+}
 
+function registerRealtimeSocket(app: FastifyInstance, options: RealtimeRoutesOptions, authTimeoutMs: number): void {
   app.get(
     calls.realtime.path,
     {

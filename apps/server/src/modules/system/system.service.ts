@@ -70,7 +70,15 @@ type Snapshot = {
   helpArticles: repo.HelpArticleRow[];
   blockedCountries: Set<string>;
   blockedRanges: BlockList;
+  /** What this snapshot says about each client address seen, so hot routes skip the range and country lookups. */
+  clients: Map<string, ClientView>;
 };
+
+/** A client address as the status and permission answers show it, and whether the region rules block it. */
+type ClientView = { location: { ip: string; country: string | null }; locationJson: string; restricted: boolean };
+
+/** Distinct client addresses remembered per snapshot; the map starts over when full (and on every reload). */
+const clientViewLimit = 10_000;
 
 export type SystemServiceDeps = {
   db: Db;
@@ -198,6 +206,7 @@ export function createSystemService(deps: SystemServiceDeps) {
       helpArticles: rows.helpArticles,
       blockedCountries: new Set(merchant.blockedCountries.map((country) => country.toUpperCase())),
       blockedRanges: toBlockList(merchant.blockedIpRanges),
+      clients: new Map(),
     };
   }
 
@@ -243,13 +252,24 @@ export function createSystemService(deps: SystemServiceDeps) {
     return merchant.maintenanceEnabled && (merchant.maintenanceEnd === null || merchant.maintenanceEnd > now());
   }
 
-  function isRestricted(state: Snapshot, ip: string): boolean {
+  function clientView(state: Snapshot, ip: string): ClientView {
+    const known = state.clients.get(ip);
+    if (known) return known;
     const address = normaliseIp(ip);
-    const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
-    if (isIP(address) && state.blockedRanges.check(address, family)) return true;
-    if (state.blockedCountries.size === 0) return false;
     const country = deps.countryResolver.country(address);
-    return country !== null && state.blockedCountries.has(country);
+    const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+    const restricted =
+      (isIP(address) !== 0 && state.blockedRanges.check(address, family)) ||
+      (country !== null && state.blockedCountries.has(country));
+    const location = { ip: address, country };
+    const view = { location, locationJson: JSON.stringify(location), restricted };
+    if (state.clients.size >= clientViewLimit) state.clients.clear();
+    state.clients.set(ip, view);
+    return view;
+  }
+
+  function isRestricted(state: Snapshot, ip: string): boolean {
+    return clientView(state, ip).restricted;
   }
 
   async function invalidate(): Promise<void> {
@@ -271,8 +291,8 @@ export function createSystemService(deps: SystemServiceDeps) {
     async status(ip: string): Promise<SystemStatus> {
       const state = await current();
       const maintenance = isMaintenance(state.merchant);
-      const regionRestriction = isRestricted(state, ip);
-      const address = normaliseIp(ip);
+      const client = clientView(state, ip);
+      const regionRestriction = client.restricted;
       return {
         status: maintenance
           ? systemStatusCodes.MAINTENANCE
@@ -282,7 +302,7 @@ export function createSystemService(deps: SystemServiceDeps) {
         maintenance,
         regionRestriction,
         maintenanceEnd: maintenance ? (state.merchant.maintenanceEnd?.toISOString() ?? null) : null,
-        location: { ip: address, country: deps.countryResolver.country(address) },
+        location: client.location,
         serverTime: now().toISOString(),
       };
     },
@@ -294,10 +314,9 @@ export function createSystemService(deps: SystemServiceDeps) {
     async permissionResponseJson(ip: string): Promise<string> {
       const state = await current();
       const maintenance = isMaintenance(state.merchant);
-      const address = normaliseIp(ip);
-      const location = { ip: address, country: deps.countryResolver.country(address) };
+      const client = clientView(state, ip);
       const maintenanceEnd = maintenance ? (state.merchant.maintenanceEnd?.toISOString() ?? null) : null;
-      return `{"success":true,"value":{"info":${state.infoJson},"location":${JSON.stringify(location)},"maintenance":${maintenance},"regionRestriction":${isRestricted(state, ip)},"maintenanceEnd":${JSON.stringify(maintenanceEnd)}}}`;
+      return `{"success":true,"value":{"info":${state.infoJson},"location":${client.locationJson},"maintenance":${maintenance},"regionRestriction":${client.restricted},"maintenanceEnd":${JSON.stringify(maintenanceEnd)}}}`;
     },
 
     async accessState(ip: string): Promise<'normal' | 'maintenance' | 'restricted'> {

@@ -350,7 +350,7 @@ export function createCashierService(deps: CashierDeps) {
     readUpload: (name: string) => deps.uploads.read(name),
 
     /**
-     * Housekeeping for the job scheduler (which comes later): finishes interrupted deposits and withdrawals,
+     * Housekeeping for the job scheduler (`wallet.jobs.ts`): finishes interrupted deposits and withdrawals,
      * auto-confirms paid withdrawals past the time limit, forgets old gateway nonces.
      */
     async runHousekeeping(now: Date = ctx.now()) {

@@ -14,6 +14,8 @@ export type { PaymentGateway, PaymentGateways } from './payment-gateway';
 export { type PaymentGatewayRoutesOptions, paymentGatewayRoutes } from './payment-gateway.routes';
 export { type PaymentSimulator, type SimFault, type SimTransport, simulatorGatewayCode } from './payment-simulator';
 export { createWalletIdempotencyStorage } from './wallet.idempotency';
+export { type WalletJobDeps, type WalletJobSettings, walletJobNames, walletJobs } from './wallet.jobs';
+export { createWalletReports, type WalletReports } from './wallet.reports.service';
 export {
   createWalletService,
   type ResolveOptions,

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { findDatabaseTemplate } from './template';
 
 /** The Drizzle handle every repository uses; the same type whether PGlite or PostgreSQL is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -20,6 +21,8 @@ export type DbOrTx = Db | Tx;
 export type Database = {
   readonly db: Db;
   readonly kind: 'pglite' | 'postgres';
+  /** The PostgreSQL connection string (for what needs its own session, such as the job leader lock); null on PGlite. */
+  readonly connectionString: string | null;
   /** Runs `select 1`; rejects when the database cannot answer. */
   ping(): Promise<void>;
   migrate(): Promise<void>;
@@ -55,6 +58,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
+      connectionString: options.url,
       ping: async () => {
         await pool.query('select 1');
       },
@@ -63,12 +67,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  // A new database starts from the migrated template when one was built (see template.ts), skipping initdb.
+  const fresh = !options.dataDir || !existsSync(path.join(options.dataDir, 'PG_VERSION'));
+  const template = fresh ? findDatabaseTemplate(migrationsFolder) : null;
+  const loadDataDir = template ? new Blob([readFileSync(template)]) : undefined;
+  const client = options.dataDir
+    ? new PGlite(options.dataDir, { loadDataDir })
+    : new PGlite(loadDataDir ? { loadDataDir } : undefined);
   await client.waitReady;
   const db = drizzlePglite(client) as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    connectionString: null,
     ping: async () => {
       await db.execute(sql`select 1`);
     },

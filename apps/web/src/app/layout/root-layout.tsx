@@ -1,26 +1,83 @@
-import { lazy, Suspense } from 'react';
+import { cx } from '@portal/ui/cx';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import {
+  closeAppDownload,
+  openAppDownload,
+  useAppDownloadOpen,
+} from '@/features/app-download/hooks/app-download-store';
 import { isHelpLinkState } from '@/lib/help-link';
-import { usePermission } from '@/lib/permission';
+import { openModal } from '@/lib/modals';
+import { isFeatureEnabled, usePermission } from '@/lib/permission';
+import '@/locales/layout';
+import { frameStorageKeys, showsSideMenu } from './frame-rules';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { RouteFallback } from './route-fallback';
 import { ScrollManager } from './scroll-manager';
-import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import { useDeviceFlag } from './use-device-flag';
 import './layout.css';
 
 const HelpCenterModal = lazy(() =>
   import('@/features/help-center/components/help-center-modal').then((module) => ({ default: module.HelpCenterModal })),
 );
+// The side menu, floating bar and footer load just after the first paint: they are not needed for it, and the
+// first download stays small. Their places are reserved (the menu's width, the footer below the fold), so nothing
+// on screen moves when they arrive.
+const SideMenu = lazy(() => import('./side-menu').then((module) => ({ default: module.SideMenu })));
+const FloatingBar = lazy(() => import('./floating-bar').then((module) => ({ default: module.FloatingBar })));
+const SiteFooter = lazy(() => import('./site-footer').then((module) => ({ default: module.SiteFooter })));
+// The header's mail icon with the unread dot (the inbox of features/content), for members only.
+const MailIndicator = lazy(() =>
+  import('@/features/content/components/mail-indicator').then((module) => ({ default: module.MailIndicator })),
+);
+// The content modals (features/content): the announcement popup (once per session), the notice popup the home
+// marquee opens and the feedback dialog, each opened through the modal store.
+const ContentHost = lazy(() =>
+  import('@/features/content/components/content-host').then((module) => ({ default: module.ContentHost })),
+);
+const AppDownloadModal = lazy(() =>
+  import('@/features/app-download/components/app-download-modal').then((module) => ({
+    default: module.AppDownloadModal,
+  })),
+);
 
-/** Root layout of spec section 2: header, main view and footer; the side menu arrives with the game pages. */
+let startedOnce = false;
+/** Once per page: listen for the browser's install offer and, in the built app, register the service worker. */
+function startInstallability(): void {
+  if (startedOnce) return;
+  startedOnce = true;
+  import('@/features/app-download/utils/installability')
+    .then((module) => module.startInstallability({ serviceWorker: import.meta.env.PROD }))
+    .catch((error: unknown) => console.warn('Installability could not start', error));
+}
+
+/**
+ * Root layout of spec section 2: side menu, header (with the top navigation), main view, footer and the right
+ * floating bar. The side menu is left out on the game pages of spec section 9; on phones it is a drawer.
+ */
 export function RootLayout() {
   const { t } = useTranslation();
-  const { info } = usePermission();
+  const permission = usePermission();
+  const { info } = permission;
+  const openFeedback = isFeatureEnabled(permission, 'FEEDBACK3') ? () => openModal('feedbackModal') : null;
   const location = useLocation();
   const navigate = useNavigate();
   const helpOpen = location.pathname === '/help';
+  const sideMenu = showsSideMenu(location.pathname);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [collapsed, toggleCollapsed] = useDeviceFlag(frameStorageKeys.sideMenuCollapsed);
+  const [floatingHidden, toggleFloatingHidden] = useDeviceFlag(frameStorageKeys.floatingBarHidden);
+  const hasGames = isFeatureEnabled(permission, 'GAME');
+  const appDownloadOpen = useAppDownloadOpen();
+
+  useEffect(() => startInstallability(), []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` changes on every navigation; the drawer closes then.
+  useEffect(() => {
+    setDrawerOpen(false);
+  }, [location.key]);
 
   const closeHelp = () => {
     if (isHelpLinkState(location.state)) navigate(-1);
@@ -28,24 +85,87 @@ export function RootLayout() {
   };
 
   return (
-    <div className="site">
+    <div
+      className={cx(
+        'site',
+        hasGames && 'site--has-nav',
+        sideMenu && 'site--has-side',
+        collapsed && 'site--side-collapsed',
+      )}
+    >
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
-      <SiteHeader siteName={info.siteName} languages={info.languages} />
-      <main id="main" className="site-main" tabIndex={-1}>
-        <RouteErrorBoundary resetKey={location.pathname}>
-          <Suspense fallback={<RouteFallback />}>
-            <Outlet />
+      <SiteHeader
+        siteName={info.siteName}
+        languages={info.languages}
+        onOpenMenu={() => setDrawerOpen(true)}
+        menuOpen={drawerOpen}
+        hasSideMenu={sideMenu}
+        hasNavigation={hasGames}
+        onFeedback={openFeedback}
+        mail={
+          isFeatureEnabled(permission, 'INBOX3') ? (
+            <Suspense fallback={null}>
+              <MailIndicator />
+            </Suspense>
+          ) : null
+        }
+      />
+      <div className="site-body">
+        {sideMenu && (
+          <Suspense fallback={<div className="side-menu side-menu--placeholder" aria-hidden="true" />}>
+            <SideMenu
+              hasGames={hasGames}
+              customerService={info.customerService}
+              languages={info.languages}
+              collapsed={collapsed}
+              onToggleCollapsed={toggleCollapsed}
+              drawerOpen={drawerOpen}
+              onCloseDrawer={() => setDrawerOpen(false)}
+              onOpenAppDownload={openAppDownload}
+            />
           </Suspense>
-        </RouteErrorBoundary>
-      </main>
-      <SiteFooter />
+        )}
+        <div className="site-content">
+          <main id="main" className="site-main" tabIndex={-1}>
+            <RouteErrorBoundary resetKey={location.pathname}>
+              <Suspense fallback={<RouteFallback />}>
+                <Outlet />
+              </Suspense>
+            </RouteErrorBoundary>
+          </main>
+          <Suspense fallback={<div className="site-footer site-footer--placeholder" aria-hidden="true" />}>
+            <SiteFooter onAppDownload={openAppDownload} onFeedback={openFeedback} />
+          </Suspense>
+        </div>
+      </div>
+      <Suspense fallback={null}>
+        <FloatingBar
+          customerService={info.customerService}
+          resources={info.resources}
+          onOpenAppDownload={openAppDownload}
+          hidden={floatingHidden}
+          onToggleHidden={toggleFloatingHidden}
+        />
+      </Suspense>
       <ScrollManager />
+      <RouteErrorBoundary resetKey="content">
+        <Suspense fallback={null}>
+          <ContentHost />
+        </Suspense>
+      </RouteErrorBoundary>
       {helpOpen && (
         <RouteErrorBoundary resetKey={location.key}>
           <Suspense fallback={null}>
             <HelpCenterModal open onClose={closeHelp} anchor={decodeURIComponent(location.hash.slice(1)) || null} />
+          </Suspense>
+        </RouteErrorBoundary>
+      )}
+      {appDownloadOpen && (
+        <RouteErrorBoundary resetKey="app-download">
+          <Suspense fallback={null}>
+            <AppDownloadModal siteName={info.siteName} onClose={closeAppDownload} />
           </Suspense>
         </RouteErrorBoundary>
       )}

@@ -13,6 +13,8 @@ export type SecurityCenterProps = {
   info: MemberInfo;
   /** Opens the change-password dialog. */
   onChangePassword: () => void;
+  /** The security settings below the cards (bindings, two-step verification, recent logins), from the route. */
+  children?: ReactNode;
 };
 
 /**
@@ -20,7 +22,7 @@ export type SecurityCenterProps = {
  * its bound contacts (masked by the server), the previous login and the password. The other member-centre
  * pages (wallet, records, rewards…) arrive with their features.
  */
-export function SecurityCenter({ info, onChangePassword }: SecurityCenterProps) {
+export function SecurityCenter({ info, onChangePassword, children }: SecurityCenterProps) {
   const { t } = useTranslation();
   const language = useCurrentLanguage();
   const name = info.nickname?.trim() || info.account;
@@ -107,6 +109,7 @@ export function SecurityCenter({ info, onChangePassword }: SecurityCenterProps) 
           </div>
         </section>
       </div>
+      {children}
     </div>
   );
 }

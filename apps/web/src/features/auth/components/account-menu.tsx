@@ -1,7 +1,7 @@
 import type { MemberInfo } from '@portal/contract';
 import { cx } from '@portal/ui/cx';
 import { IconChevronDown } from '@portal/ui/icons';
-import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent as ReactKeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IconLock, IconLogout, IconShield, IconUser, IconUserPlus, IconUsers } from '@/components/ui/account-icons';
@@ -10,11 +10,26 @@ import type { LoginStatus } from '@/lib/session';
 import './account-menu.css';
 
 /**
+ * An entry the app adds to a real account's menu (spec section 2: deposit, invite friends, VIP, withdraw, refresh
+ * balance, show/hide balance, feedback): a link (`to`) or an action (`onSelect`). The app composes them, since
+ * they belong to other features.
+ */
+export type AccountMenuExtraItem = { key: string; label: string; icon: ReactNode; to?: string; onSelect?: () => void };
+
+/**
  * The logged-in player's name and account menu: My account and Change password for real accounts, the
  * agent centre for agents, Register or Log in for trial users, and Sign out (after a confirmation).
  * Loaded on demand: visitors never need it.
  */
-export function AccountMenu({ info, status }: { info: MemberInfo; status: LoginStatus }) {
+export function AccountMenu({
+  info,
+  status,
+  extraItems = [],
+}: {
+  info: MemberInfo;
+  status: LoginStatus;
+  extraItems?: readonly AccountMenuExtraItem[];
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -140,6 +155,32 @@ export function AccountMenu({ info, status }: { info: MemberInfo; status: LoginS
                 <IconLock size={18} />
                 {t('auth.account.changePassword')}
               </button>
+              {extraItems.length > 0 && <hr className="account-menu__separator" />}
+              {extraItems.map((item) =>
+                item.to ? (
+                  <Link
+                    key={item.key}
+                    role="menuitem"
+                    className="account-menu__item"
+                    to={item.to}
+                    onClick={() => setOpen(false)}
+                  >
+                    {item.icon}
+                    {item.label}
+                  </Link>
+                ) : (
+                  <button
+                    key={item.key}
+                    type="button"
+                    role="menuitem"
+                    className="account-menu__item"
+                    onClick={run(() => item.onSelect?.())}
+                  >
+                    {item.icon}
+                    {item.label}
+                  </button>
+                ),
+              )}
             </>
           )}
           <hr className="account-menu__separator" />

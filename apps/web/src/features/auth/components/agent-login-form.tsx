@@ -1,4 +1,4 @@
-import { calls, loginResultSchema } from '@portal/contract';
+import { calls, type LoginChallenge, loginResultSchema } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { Input } from '@portal/ui/input';
 import { type FormEvent, useState } from 'react';
@@ -9,6 +9,7 @@ import { useCompleteLogin } from '../hooks/use-session-actions';
 import { type AlertMessage, alertText, type FieldErrors, issuesByField, messageText } from '../utils/messages';
 import { CaptchaField } from './captcha-field';
 import { FormAlert } from './form-alert';
+import { challengeOf, LoginVerificationStep } from './login-verification-step';
 import { PasswordField } from './password-field';
 import './auth.css';
 import '@/locales/identity';
@@ -29,6 +30,8 @@ export function AgentLoginForm() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [alert, setAlert] = useState<AlertMessage | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // The second step of a login from a new network or with two-step verification on.
+  const [challenge, setChallenge] = useState<LoginChallenge | null>(null);
 
   const clear = (field: string) => {
     setErrors(({ [field]: _cleared, ...rest }) => rest);
@@ -58,6 +61,11 @@ export function AgentLoginForm() {
       await completeLogin(result, { landing: '/agentHome' });
     } catch (failure) {
       if (captchaAsked) void captcha.renew();
+      const step = challengeOf(failure);
+      if (step) {
+        setChallenge(step);
+        return;
+      }
       const fieldErrors = issuesByField(failure);
       if (failure instanceof ApiError) {
         if (failure.params.captchaRequired === true || captchaCodes.has(failure.code)) setCaptchaAsked(true);
@@ -69,6 +77,20 @@ export function AgentLoginForm() {
       setSubmitting(false);
     }
   };
+
+  if (challenge) {
+    return (
+      <LoginVerificationStep
+        challenge={challenge}
+        onVerified={(result) => completeLogin(result, { landing: '/agentHome' }).then(() => undefined)}
+        onBack={(error) => {
+          setChallenge(null);
+          setPassword('');
+          setAlert(error ? { error } : null);
+        }}
+      />
+    );
+  }
 
   return (
     <form className="auth-form" onSubmit={submit} noValidate aria-label={t('agent.login.title')}>

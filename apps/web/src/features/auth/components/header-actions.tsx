@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { openModal } from '@/lib/modals';
 import { useFeature } from '@/lib/permission';
 import { useSession } from '@/lib/session';
+import type { AccountMenuExtraItem } from './account-menu';
 import './header-actions.css';
 
 const AccountMenu = lazy(() => import('./account-menu').then((module) => ({ default: module.AccountMenu })));
@@ -13,7 +14,7 @@ const AccountMenu = lazy(() => import('./account-menu').then((module) => ({ defa
  * for logged-in players their name and the account menu. Balance, deposit, withdraw and mail join with
  * the wallet and inbox.
  */
-export function AuthHeaderActions() {
+export function AuthHeaderActions({ menuItems }: { menuItems?: readonly AccountMenuExtraItem[] } = {}) {
   const { t } = useTranslation();
   const session = useSession();
   const registerEnabled = useFeature('REGISTER3');
@@ -41,7 +42,7 @@ export function AuthHeaderActions() {
   if (session.status === 'loading' || !session.info) return placeholder;
   return (
     <Suspense fallback={placeholder}>
-      <AccountMenu info={session.info} status={session.status} />
+      <AccountMenu info={session.info} status={session.status} extraItems={menuItems} />
     </Suspense>
   );
 }

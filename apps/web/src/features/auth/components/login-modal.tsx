@@ -1,4 +1,4 @@
-import { calls, loginResultSchema } from '@portal/contract';
+import { calls, type LoginChallenge, type LoginResult, loginResultSchema } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { Checkbox } from '@portal/ui/checkbox';
 import { Input } from '@portal/ui/input';
@@ -6,7 +6,7 @@ import { Modal } from '@portal/ui/modal';
 import { Tabs } from '@portal/ui/tabs';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { IconGamepad } from '@/components/ui/account-icons';
 import { ApiError, apiCall } from '@/lib/api-client';
 import { helpLinkState } from '@/lib/help-link';
@@ -22,7 +22,9 @@ import { compactPhone, isValidMobile, isValidSmsCode } from '../utils/validation
 import { AppDownload, type AppDownloadLink } from './app-download';
 import { CaptchaField } from './captcha-field';
 import { FormAlert } from './form-alert';
+import { challengeOf, LoginVerificationStep } from './login-verification-step';
 import { MobileField } from './mobile-field';
+import { OidcButtons } from './oidc-buttons';
 import { PasswordField } from './password-field';
 import { SmsCodeField } from './sms-code-field';
 import { useWarningDialog } from './warning-dialog';
@@ -78,9 +80,16 @@ export function LoginModal({ onClose, appDownload }: LoginModalProps) {
   const captchaShown = method === 'sms' || captchaAsked;
   const captcha = useCaptcha(captchaShown);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [alert, setAlert] = useState<AlertMessage | null>(null);
+  const location = useLocation();
+  // A one-click login that failed comes back to /login with the reason (`oidcError`, an error code).
+  const [alert, setAlert] = useState<AlertMessage | null>(() => {
+    const code = new URLSearchParams(location.search).get('oidcError');
+    return code && /^[A-Z_]{3,60}$/.test(code) ? { key: `errors.${code}` } : null;
+  });
   const [submitting, setSubmitting] = useState(false);
   const [startingFreePlay, setStartingFreePlay] = useState(false);
+  // Set when the password was right but a second step is due (new IP or two-step verification).
+  const [challenge, setChallenge] = useState<LoginChallenge | null>(null);
 
   const clearError = (field: string) => {
     setErrors(({ [field]: _cleared, ...rest }) => rest);
@@ -154,15 +163,26 @@ export function LoginModal({ onClose, appDownload }: LoginModalProps) {
           ? { type: 'username' as const, username: username.trim(), password, ...captcha.fields }
           : { type: 'sms' as const, ...mobileBody(), verificationCode: code.trim() };
       const result = await apiCall(calls.login, { body, schema: loginResultSchema });
-      if (remember) rememberLogin(method, method === 'username' ? username.trim() : compactPhone(mobile));
-      else forgetRememberedLogin();
-      await completeLogin(result);
+      await finishLogin(result);
     } catch (error) {
       if (method === 'username' && captchaAsked) void captcha.renew();
+      const step = challengeOf(error);
+      if (step) {
+        setChallenge(step);
+        setErrors({});
+        setAlert(null);
+        return;
+      }
       failed(error);
     } finally {
       setSubmitting(false);
     }
+  };
+
+  const finishLogin = async (result: LoginResult) => {
+    if (remember) rememberLogin(method, method === 'username' ? username.trim() : compactPhone(mobile));
+    else forgetRememberedLogin();
+    await completeLogin(result);
   };
 
   const startFreePlay = async () => {
@@ -282,6 +302,28 @@ export function LoginModal({ onClose, appDownload }: LoginModalProps) {
     </form>
   );
 
+  const loginForm = smsEnabled ? (
+    <Tabs
+      variant="pill"
+      className="auth-tabs"
+      label={t('authForms.login.method')}
+      value={method}
+      onChange={(id) => {
+        setMethod(id as Method);
+        setErrors({});
+        setAlert(null);
+      }}
+      items={[
+        { id: 'username', label: t('authForms.login.byUsername') },
+        { id: 'sms', label: t('authForms.login.bySms') },
+      ]}
+    >
+      {form}
+    </Tabs>
+  ) : (
+    form
+  );
+
   return (
     <Modal
       open
@@ -292,30 +334,25 @@ export function LoginModal({ onClose, appDownload }: LoginModalProps) {
       closeOnBackdrop={false}
       className="auth-modal"
     >
-      <div className="auth-intro">
-        <p className="auth-intro__title">{t('authForms.login.welcome')}</p>
-        <p className="auth-intro__text">{t('authForms.login.intro')}</p>
-      </div>
-      {smsEnabled ? (
-        <Tabs
-          variant="pill"
-          className="auth-tabs"
-          label={t('authForms.login.method')}
-          value={method}
-          onChange={(id) => {
-            setMethod(id as Method);
-            setErrors({});
-            setAlert(null);
+      {challenge ? (
+        <LoginVerificationStep
+          challenge={challenge}
+          onVerified={finishLogin}
+          onBack={(error) => {
+            setChallenge(null);
+            setPassword('');
+            setAlert(error ? { error } : null);
           }}
-          items={[
-            { id: 'username', label: t('authForms.login.byUsername') },
-            { id: 'sms', label: t('authForms.login.bySms') },
-          ]}
-        >
-          {form}
-        </Tabs>
+        />
       ) : (
-        form
+        <>
+          <div className="auth-intro">
+            <p className="auth-intro__title">{t('authForms.login.welcome')}</p>
+            <p className="auth-intro__text">{t('authForms.login.intro')}</p>
+          </div>
+          {loginForm}
+          <OidcButtons />
+        </>
       )}
       <div className="auth-footer">
         {showRegister && (

@@ -17,6 +17,10 @@ export type SmsCodeFieldProps = {
   onSend: () => Promise<number | null>;
   error?: string | null;
   required?: boolean;
+  /** The field's label; "Verification code" by default. */
+  label?: string;
+  /** A line under the field, such as where the code goes. */
+  hint?: string;
 };
 
 /**
@@ -25,7 +29,16 @@ export type SmsCodeFieldProps = {
  * send the button stays disabled and counts
  * down `expiredMinutes × 60` seconds (60 by default), then offers to resend (spec section 4).
  */
-export function SmsCodeField({ value, onChange, onValidate, onSend, error, required = true }: SmsCodeFieldProps) {
+export function SmsCodeField({
+  value,
+  onChange,
+  onValidate,
+  onSend,
+  error,
+  required = true,
+  label,
+  hint,
+}: SmsCodeFieldProps) {
   const { t } = useTranslation();
   const countdown = useSmsCountdown();
   const [sending, setSending] = useState(false);
@@ -48,7 +61,8 @@ export function SmsCodeField({ value, onChange, onValidate, onSend, error, requi
 
   return (
     <Input
-      label={t('authForms.fields.verificationCode')}
+      label={label ?? t('authForms.fields.verificationCode')}
+      {...(hint ? { hint } : {})}
       name="verificationCode"
       value={value}
       onChange={(event) => onChange(event.target.value)}

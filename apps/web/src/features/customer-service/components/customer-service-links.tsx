@@ -30,7 +30,10 @@ export function CustomerServiceLinks({ entries, variant = 'icons', className }: 
               target="_blank"
               rel="noopener noreferrer"
               title={variant === 'icons' ? name : undefined}
-              aria-label={`${channel}: ${name} (${t('customerService.opensInNewTab')})`}
+              // Cards show their names, so the accessible name is that visible text (WCAG 2.5.3 label in name).
+              aria-label={
+                variant === 'icons' ? `${channel}: ${name} (${t('customerService.opensInNewTab')})` : undefined
+              }
             >
               <span className="cs-link__icon">
                 <ChannelIcon type={entry.csType} size={variant === 'cards' ? 22 : 20} />
@@ -39,6 +42,7 @@ export function CustomerServiceLinks({ entries, variant = 'icons', className }: 
                 <span className="cs-link__text">
                   <span className="cs-link__channel">{channel}</span>
                   <span className="cs-link__title">{name}</span>
+                  <span className="visually-hidden"> ({t('customerService.opensInNewTab')})</span>
                 </span>
               )}
             </a>

@@ -9,6 +9,7 @@ import { useToast } from '@portal/ui/toast';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { emitRealtimeNotice } from '@/lib/realtime-events';
 import { balanceQueryKey } from '../api/balance';
 import { formatDecimal } from '../utils/money';
 
@@ -105,6 +106,10 @@ export function useRealtime(token: string | null): void {
           case 'withdrawal':
             applyBalance(data.balance);
             notify.current(data);
+            return;
+          case 'notice':
+            // Other features' events (such as the inbox's unread count) go out through the shared bus.
+            emitRealtimeNotice(data);
             return;
           default:
             return;

@@ -1,0 +1,75 @@
+import {
+  type AdjustmentStatus,
+  adjustmentPageSchema,
+  adjustmentSchema,
+  backofficePaths,
+  type CreateAdjustmentInput,
+} from '@portal/contract';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { boCall } from '@/lib/api-client';
+
+export const adjustmentsQueryKey = ['bo', 'adjustments'] as const;
+/** The approval queue refreshes itself while open: another operator may propose at any time. */
+export const adjustmentsPollMs = 15_000;
+const pageSize = 20;
+
+export type AdjustmentFilter = { status: AdjustmentStatus | ''; playerId?: number; pageNo: number };
+
+export function getAdjustmentsQueryOptions(filter: AdjustmentFilter) {
+  return queryOptions({
+    queryKey: [...adjustmentsQueryKey, filter],
+    queryFn: ({ signal }) =>
+      boCall('GET', backofficePaths.adjustments, {
+        schema: adjustmentPageSchema,
+        query: { status: filter.status, playerId: filter.playerId, pageNo: filter.pageNo, pageSize },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    refetchInterval: adjustmentsPollMs,
+    staleTime: 0,
+  });
+}
+
+export function useAdjustments(filter: AdjustmentFilter) {
+  return useQuery(getAdjustmentsQueryOptions(filter));
+}
+
+/** Adjustments and the player's balances change together: both are fetched again after a decision. */
+function invalidate(client: ReturnType<typeof useQueryClient>) {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: adjustmentsQueryKey }),
+    client.invalidateQueries({ queryKey: ['bo', 'players'] }),
+  ]);
+}
+
+export function useProposeAdjustment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateAdjustmentInput) =>
+      boCall('POST', backofficePaths.adjustments, { schema: adjustmentSchema, body: input }),
+    onSettled: () => invalidate(client),
+  });
+}
+
+export type AdjustmentDecision =
+  | { id: number; decision: 'approve' }
+  | { id: number; decision: 'reject'; reason: string };
+
+export function useDecideAdjustment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AdjustmentDecision) =>
+      input.decision === 'approve'
+        ? boCall('POST', backofficePaths.adjustmentApprove, {
+            schema: adjustmentSchema,
+            params: { id: input.id },
+            body: {},
+          })
+        : boCall('POST', backofficePaths.adjustmentReject, {
+            schema: adjustmentSchema,
+            params: { id: input.id },
+            body: { reason: input.reason },
+          }),
+    onSettled: () => invalidate(client),
+  });
+}

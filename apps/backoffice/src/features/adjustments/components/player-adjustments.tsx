@@ -1,0 +1,150 @@
+import {
+  type AdjustmentDirection,
+  type AdjustmentReason,
+  adjustmentDirections,
+  adjustmentReasons,
+} from '@portal/contract';
+import { Button } from '@portal/ui/button';
+import { Input } from '@portal/ui/input';
+import { Modal } from '@portal/ui/modal';
+import { Select } from '@portal/ui/select';
+import { useToast } from '@portal/ui/toast';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Panel } from '@/components/ui/panel';
+import { ApiError, describeError } from '@/lib/api-client';
+import { useProposeAdjustment } from '../api/adjustments';
+import { AdjustmentsTable } from './adjustments-table';
+
+const amountPattern = /^\d{1,12}(\.\d{1,2})?$/;
+
+export type PlayerAdjustmentsProps = {
+  player: { id: number; username: string; currency: string };
+  canPropose: boolean;
+  canApprove: boolean;
+};
+
+function ProposeDialog({
+  open,
+  player,
+  onClose,
+}: {
+  open: boolean;
+  player: PlayerAdjustmentsProps['player'];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const propose = useProposeAdjustment();
+  const [direction, setDirection] = useState<AdjustmentDirection>('credit');
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState<AdjustmentReason>('compensation');
+  const [note, setNote] = useState('');
+  const [touched, setTouched] = useState(false);
+  const amountOk = amountPattern.test(amount.trim()) && /[1-9]/.test(amount);
+  const noteOk = note.trim().length > 0;
+  const close = () => {
+    setAmount('');
+    setNote('');
+    setTouched(false);
+    setDirection('credit');
+    onClose();
+  };
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    setTouched(true);
+    if (!amountOk || !noteOk) return;
+    propose.mutate(
+      { playerId: player.id, direction, amount: amount.trim(), reason, note: note.trim() },
+      {
+        onSuccess: (adjustment) => {
+          toast.success(t('adjustments.proposed', { id: adjustment.id }));
+          close();
+        },
+        onError: (error) => toast.error(describeError(error)),
+      },
+    );
+  };
+  const serverAmountError =
+    propose.error instanceof ApiError && propose.error.code === 'BO_ADJUSTMENT_AMOUNT_INVALID'
+      ? describeError(propose.error)
+      : null;
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      title={t('adjustments.proposeTitle', { player: player.username })}
+      closeLabel={t('ui.close')}
+      closeOnBackdrop={false}
+      footer={
+        <>
+          <Button variant="ghost" onClick={close} disabled={propose.isPending}>
+            {t('ui.cancel')}
+          </Button>
+          <Button onClick={() => submit()} loading={propose.isPending}>
+            {t('adjustments.submit')}
+          </Button>
+        </>
+      }
+    >
+      <form className="bo-adjust__dialog" onSubmit={submit} noValidate>
+        <p className="bo-adjust__sub">{t('adjustments.proposeIntro')}</p>
+        <div className="bo-adjust__pair">
+          <Select
+            label={t('adjustments.direction')}
+            value={direction}
+            onChange={(event) => setDirection(event.target.value as AdjustmentDirection)}
+            options={adjustmentDirections.map((value) => ({ value, label: t(`adjustments.directions.${value}`) }))}
+          />
+          <Input
+            label={t('adjustments.amount', { currency: player.currency })}
+            inputMode="decimal"
+            required
+            maxLength={16}
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            hint={t('adjustments.amountHint', { currency: player.currency })}
+            error={(touched && !amountOk ? t('adjustments.amountInvalid') : null) ?? serverAmountError}
+          />
+        </div>
+        <Select
+          label={t('adjustments.reason')}
+          value={reason}
+          onChange={(event) => setReason(event.target.value as AdjustmentReason)}
+          options={adjustmentReasons.map((value) => ({ value, label: t(`adjustments.reasons.${value}`) }))}
+        />
+        <Input
+          label={t('adjustments.note')}
+          required
+          maxLength={500}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+          hint={t('adjustments.noteHint')}
+          error={touched && !noteOk ? t('adjustments.noteRequired') : null}
+        />
+      </form>
+    </Modal>
+  );
+}
+
+/** A player's adjustments on their page, with "Propose adjustment" for roles that may propose. */
+export function PlayerAdjustments({ player, canPropose, canApprove }: PlayerAdjustmentsProps) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <Panel
+      title={t('adjustments.forPlayer')}
+      aside={
+        canPropose ? (
+          <Button size="sm" onClick={() => setOpen(true)}>
+            {t('adjustments.propose')}
+          </Button>
+        ) : undefined
+      }
+      className="bo-adjust__panel"
+    >
+      <AdjustmentsTable status="" playerId={player.id} canApprove={canApprove} emptyText={t('adjustments.empty')} />
+      <ProposeDialog open={open} player={player} onClose={() => setOpen(false)} />
+    </Panel>
+  );
+}

@@ -1,0 +1,117 @@
+import {
+  type AnnouncementInput,
+  type AnnouncementType,
+  announcementPreviewSchema,
+  contentBackofficePaths,
+  contentDeletedSchema,
+  type FeedbackStatus,
+  type OperatorMessageInput,
+  operatorAnnouncementListSchema,
+  operatorAnnouncementSchema,
+  operatorFeedbackPageSchema,
+  operatorFeedbackSchema,
+  operatorMessagePageSchema,
+  operatorMessageSchema,
+} from '@portal/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { boCall } from '@/lib/api-client';
+
+const pageSize = 20;
+export const announcementsQueryKey = ['bo', 'content', 'announcements'] as const;
+export const messagesQueryKey = ['bo', 'content', 'messages'] as const;
+export const feedbackQueryKey = ['bo', 'content', 'feedback'] as const;
+
+export function useAnnouncementList(type: AnnouncementType | '') {
+  return useQuery({
+    queryKey: [...announcementsQueryKey, type],
+    queryFn: ({ signal }) =>
+      boCall('GET', contentBackofficePaths.announcements, {
+        schema: operatorAnnouncementListSchema,
+        query: { type: type || undefined },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSaveAnnouncement() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number | null; input: AnnouncementInput }) =>
+      id === null
+        ? boCall('POST', contentBackofficePaths.announcements, { schema: operatorAnnouncementSchema, body: input })
+        : boCall('PUT', contentBackofficePaths.announcement, {
+            schema: operatorAnnouncementSchema,
+            params: { id },
+            body: input,
+          }),
+    onSettled: () => client.invalidateQueries({ queryKey: announcementsQueryKey }),
+  });
+}
+
+export function useDeleteAnnouncement() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      boCall('DELETE', contentBackofficePaths.announcement, {
+        schema: contentDeletedSchema,
+        params: { id },
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: announcementsQueryKey }),
+  });
+}
+
+export function usePreviewAnnouncement() {
+  return useMutation({
+    mutationFn: (input: AnnouncementInput) =>
+      boCall('POST', contentBackofficePaths.announcementPreview, { schema: announcementPreviewSchema, body: input }),
+  });
+}
+
+export function useSentMessages(pageNo: number) {
+  return useQuery({
+    queryKey: [...messagesQueryKey, pageNo],
+    queryFn: ({ signal }) =>
+      boCall('GET', contentBackofficePaths.messages, {
+        schema: operatorMessagePageSchema,
+        query: { pageNo, pageSize },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSendMessage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: OperatorMessageInput) =>
+      boCall('POST', contentBackofficePaths.messages, { schema: operatorMessageSchema, body: input }),
+    onSettled: () => client.invalidateQueries({ queryKey: messagesQueryKey }),
+  });
+}
+
+export function useFeedbackList(status: FeedbackStatus | '', pageNo: number) {
+  return useQuery({
+    queryKey: [...feedbackQueryKey, status, pageNo],
+    queryFn: ({ signal }) =>
+      boCall('GET', contentBackofficePaths.feedback, {
+        schema: operatorFeedbackPageSchema,
+        query: { status: status || undefined, pageNo, pageSize },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSetFeedbackStatus() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: number; status: FeedbackStatus }) =>
+      boCall('PUT', contentBackofficePaths.feedbackItem, {
+        schema: operatorFeedbackSchema,
+        params: { id },
+        body: { status },
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: feedbackQueryKey }),
+  });
+}

@@ -1,0 +1,248 @@
+import {
+  type Adjustment,
+  type AdjustmentPage,
+  type AdjustmentQuery,
+  type CreateAdjustmentInput,
+  minorToDecimal,
+  parseMinor,
+} from '@portal/contract';
+import type { Db } from '../../platform/db';
+import { AppError, isAppError } from '../../platform/http/app-error';
+import type { IdentityService } from '../identity';
+import type { SystemService } from '../system';
+import type { WalletService } from '../wallet';
+import * as repo from './backoffice.adjustments.repository';
+import type { BackofficeService, CallerContext, OperatorContext } from './backoffice.service';
+
+export type AdjustmentServiceDeps = {
+  db: Db;
+  wallet: Pick<WalletService, 'ensureAccount' | 'transfer'>;
+  identity: Pick<IdentityService, 'getAccount'>;
+  system: Pick<SystemService, 'currency'>;
+  backoffice: Pick<BackofficeService, 'recordChange'>;
+  /** Tells the player's sockets their balance changed (as deposits do); fire-and-forget. */
+  onBalanceChanged?: (accountId: number) => void;
+  now?: () => Date;
+  /** An `approving` claim older than this may be approved again (its request died mid-way). Default 2 minutes. */
+  staleClaimMs?: number;
+};
+
+/** The ledger key of an adjustment's transfer: chosen before it is submitted, so it moves money once. */
+export const adjustmentTransferKey = (id: number) => `bo-adjustment:${id}`;
+
+/** What the audit log keeps of an adjustment. */
+function auditState(row: repo.AdjustmentRow) {
+  return {
+    playerId: row.playerId,
+    direction: row.direction,
+    amountMinor: row.amountMinor.toString(),
+    currency: row.currency,
+    reason: row.reason,
+    note: row.note,
+    status: row.status,
+    proposedBy: row.proposedBy,
+    decidedBy: row.decidedBy,
+    rejectReason: row.rejectReason,
+    ledgerTransferId: row.ledgerTransferId,
+  };
+}
+
+/**
+ * Manual balance adjustments with two-operator approval (maker-checker). A proposal moves nothing; approval by
+ * another operator moves the money through the wallet service between the player's main wallet and the house
+ * adjustment account, with the adjustment id as idempotency key; rejection closes it. Each step is audited.
+ */
+export function createAdjustmentService(deps: AdjustmentServiceDeps) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const staleClaimMs = deps.staleClaimMs ?? 120_000;
+
+  async function view(row: repo.AdjustmentView, scale: number): Promise<Adjustment> {
+    const player = await deps.identity.getAccount(row.playerId);
+    return {
+      id: row.id,
+      player: { id: row.playerId, username: player?.username ?? null },
+      direction: row.direction as Adjustment['direction'],
+      amount: { amount: minorToDecimal(row.amountMinor, scale), minor: row.amountMinor.toString() },
+      currency: row.currency,
+      reason: row.reason as Adjustment['reason'],
+      note: row.note,
+      status: row.status as Adjustment['status'],
+      proposedBy: row.proposedByUsername,
+      proposedAt: row.proposedAt.toISOString(),
+      decidedBy: row.decidedByUsername,
+      decidedAt: row.decidedAt?.toISOString() ?? null,
+      rejectReason: row.rejectReason,
+      ledgerTransferId: row.ledgerTransferId,
+    };
+  }
+
+  async function load(id: number): Promise<repo.AdjustmentView> {
+    const row = await repo.findAdjustment(db, id);
+    if (!row) throw new AppError('BO_ADJUSTMENT_NOT_FOUND', { id });
+    return row;
+  }
+
+  /** Why a decision on `row` by `actor` is refused; the checks the claim statements repeat atomically. */
+  function refuse(row: repo.AdjustmentRow, actor: OperatorContext): never {
+    if (row.proposedBy === actor.operatorId) throw new AppError('BO_ADJUSTMENT_SELF_APPROVAL', { id: row.id });
+    throw new AppError('BO_ADJUSTMENT_NOT_PENDING', { id: row.id, status: row.status });
+  }
+
+  return {
+    async list(query: AdjustmentQuery): Promise<AdjustmentPage> {
+      const { scale } = await deps.system.currency();
+      const { pageNo, pageSize } = query;
+      const { rows, total } = await repo.listAdjustments(
+        db,
+        { ...(query.status ? { status: query.status } : {}), ...(query.playerId ? { playerId: query.playerId } : {}) },
+        { offset: (pageNo - 1) * pageSize, limit: pageSize },
+      );
+      return {
+        items: await Promise.all(rows.map((row) => view(row, scale))),
+        pageNo,
+        pageSize,
+        total,
+        totalPages: Math.ceil(total / pageSize),
+      };
+    },
+
+    countPending: () => repo.countAdjustments(db, 'pending'),
+
+    /**
+     * Records a proposal; nothing moves until another operator approves it.
+     * @throws BO_PLAYER_NOT_FOUND (also for free-play accounts, which hold no real money)
+     * @throws BO_ADJUSTMENT_AMOUNT_INVALID for zero or more decimals than the currency has
+     */
+    async propose(actor: OperatorContext, input: CreateAdjustmentInput, caller: CallerContext): Promise<Adjustment> {
+      const { code, scale } = await deps.system.currency();
+      const player = await deps.identity.getAccount(input.playerId);
+      if (!player || player.playMoney) throw new AppError('BO_PLAYER_NOT_FOUND', { id: input.playerId });
+      let amountMinor: bigint;
+      try {
+        amountMinor = parseMinor(input.amount, scale);
+      } catch {
+        throw new AppError('BO_ADJUSTMENT_AMOUNT_INVALID', { scale });
+      }
+      if (amountMinor <= 0n || amountMinor > 10n ** 15n) throw new AppError('BO_ADJUSTMENT_AMOUNT_INVALID', { scale });
+      const row = await db.transaction(async (tx) => {
+        const inserted = await repo.insertAdjustment(tx, {
+          playerId: player.id,
+          direction: input.direction,
+          amountMinor,
+          currency: code,
+          reason: input.reason,
+          note: input.note,
+          status: 'pending',
+          proposedBy: actor.operatorId,
+          proposedAt: now(),
+        });
+        await deps.backoffice.recordChange(
+          actor,
+          caller,
+          {
+            action: 'players.adjustment.proposed',
+            target: `adjustment:${inserted.id}`,
+            before: null,
+            after: auditState(inserted),
+          },
+          tx,
+        );
+        return inserted;
+      });
+      return view(await load(row.id), scale);
+    },
+
+    /**
+     * Approves: claims the adjustment, moves the money (once, key `bo-adjustment:<id>`), marks it approved.
+     * A refused transfer (a debit larger than the player's available balance) gives the claim back: nothing
+     * moved and the adjustment stays pending.
+     * @throws BO_ADJUSTMENT_NOT_FOUND, BO_ADJUSTMENT_SELF_APPROVAL, BO_ADJUSTMENT_NOT_PENDING
+     * @throws WALLET_INSUFFICIENT_FUNDS with availableMinor and requestedMinor
+     */
+    async approve(actor: OperatorContext, id: number, caller: CallerContext): Promise<Adjustment> {
+      const before = await load(id);
+      const at = now();
+      const claimed = await repo.claimForApproval(db, {
+        id,
+        operatorId: actor.operatorId,
+        now: at,
+        staleBefore: new Date(at.getTime() - staleClaimMs),
+      });
+      if (!claimed) refuse(await load(id), actor);
+      let transferId: number;
+      try {
+        const player = await deps.wallet.ensureAccount(
+          { type: 'player', id: claimed.playerId },
+          'PLAYER_CASH',
+          claimed.currency,
+        );
+        const house = await deps.wallet.ensureAccount({ type: 'house' }, 'HOUSE_ADJUSTMENTS', claimed.currency);
+        const credit = claimed.direction === 'credit';
+        const transfer = await deps.wallet.transfer({
+          idempotencyKey: adjustmentTransferKey(claimed.id),
+          debit: credit ? house.id : player.id,
+          credit: credit ? player.id : house.id,
+          amountMinor: claimed.amountMinor,
+          currency: claimed.currency,
+          kind: 'ADJUSTMENT',
+          metadata: { adjustmentId: claimed.id, direction: claimed.direction, reason: claimed.reason },
+        });
+        transferId = transfer.id;
+      } catch (error) {
+        // A refusal is an answer: nothing moved, so the adjustment is pending again. Anything else (a crash, a
+        // lost connection) leaves the claim; it goes stale and the transfer's key makes a retry safe.
+        if (isAppError(error)) await repo.releaseClaim(db, { id, operatorId: actor.operatorId });
+        throw error;
+      }
+      await db.transaction(async (tx) => {
+        const finished = await repo.finishApproval(tx, {
+          id,
+          operatorId: actor.operatorId,
+          transferId,
+          now: now(),
+        });
+        if (!finished) throw new AppError('BO_ADJUSTMENT_NOT_PENDING', { id });
+        await deps.backoffice.recordChange(
+          actor,
+          caller,
+          {
+            action: 'players.adjustment.approved',
+            target: `adjustment:${id}`,
+            before: auditState(before),
+            after: auditState(finished),
+          },
+          tx,
+        );
+      });
+      deps.onBalanceChanged?.(claimed.playerId);
+      return view(await load(id), (await deps.system.currency()).scale);
+    },
+
+    /**
+     * Rejects a pending adjustment with a reason; nothing moves.
+     * @throws BO_ADJUSTMENT_NOT_FOUND, BO_ADJUSTMENT_SELF_APPROVAL, BO_ADJUSTMENT_NOT_PENDING
+     */
+    async reject(actor: OperatorContext, id: number, reason: string, caller: CallerContext): Promise<Adjustment> {
+      const before = await load(id);
+      await db.transaction(async (tx) => {
+        const rejected = await repo.rejectAdjustment(tx, { id, operatorId: actor.operatorId, reason, now: now() });
+        if (!rejected) refuse(before, actor);
+        await deps.backoffice.recordChange(
+          actor,
+          caller,
+          {
+            action: 'players.adjustment.rejected',
+            target: `adjustment:${id}`,
+            before: auditState(before),
+            after: auditState(rejected),
+          },
+          tx,
+        );
+      });
+      return view(await load(id), (await deps.system.currency()).scale);
+    },
+  };
+}
+
+export type AdjustmentService = ReturnType<typeof createAdjustmentService>;

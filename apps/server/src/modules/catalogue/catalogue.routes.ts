@@ -1,0 +1,225 @@
+import {
+  type CallEntry,
+  calls,
+  favoriteGameInputSchema,
+  favoriteGamesListInputSchema,
+  favoriteIdsSchema,
+  gameListInputSchema,
+  gameMenusQuerySchema,
+  gameMenusSchema,
+  gamePageSchema,
+  hotGamesInputSchema,
+  hotGamesSchema,
+  newGameVendorInputSchema,
+  newGameVendorSchema,
+  okEnvelope,
+  recentGamesInputSchema,
+  removeFavoriteGameQuerySchema,
+  requestHeaders,
+  roomListInputSchema,
+  roomListSchema,
+  vassGameTypeInputSchema,
+  vassGameTypeSchema,
+} from '@portal/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bearerToken, requireAuth } from '../../platform/http/auth-context';
+import { ok } from '../../platform/http/envelope';
+import type { CatalogueService } from './catalogue.service';
+
+export type CatalogueRoutesOptions = {
+  catalogue: CatalogueService;
+  /**
+   * The identity module's session check (the call guard's `authenticate`). Calls without the token flag use it
+   * when a token is sent anyway, so that a member's lists mark favourites and may filter FAV and RECENT.
+   */
+  authenticate(request: FastifyRequest): Promise<void>;
+};
+
+const route = (entry: CallEntry) => ({ method: entry.method, url: entry.path });
+const tokenSecurity = [{ token: [] }];
+const tags = ['games'];
+
+export function requestLanguage(request: FastifyRequest): string | undefined {
+  const value = request.headers[requestHeaders.language];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * The catalogue's calls (spec section 7 "Games"): menus, lists with filters and search, hot games, vendor
+ * categories, favourites, recent games and live rooms.
+ */
+export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = async (app, options) => {
+  const { catalogue } = options;
+
+  /** The caller's account when a valid token came with a call that does not need one; null otherwise. */
+  async function optionalAccount(request: FastifyRequest): Promise<number | null> {
+    if (request.auth) return request.auth.accountId;
+    if (!bearerToken(request)) return null;
+    try {
+      await options.authenticate(request);
+    } catch {
+      return null;
+    }
+    return request.auth ? (request.auth as { accountId: number }).accountId : null;
+  }
+
+  app.route({
+    ...route(calls.gameMenus),
+    schema: {
+      tags,
+      summary:
+        'Categories with at least one enabled vendor, vendors in sort order, reshaped once here (e-sports and cockfight after SPORTS, in-house vendors under INHOUSE), and the lottery prize mode',
+      querystring: gameMenusQuerySchema,
+      response: { 200: okEnvelope(gameMenusSchema) },
+    },
+    handler: async (request) =>
+      ok(await catalogue.menus(request.query.language ?? requestLanguage(request), request.query.refresh === 'true')),
+  });
+
+  app.route({
+    ...route(calls.newGameVendor),
+    schema: {
+      tags,
+      summary: 'The category list: each game category with its vendors (reshaped like the menus)',
+      body: newGameVendorInputSchema.optional(),
+      response: { 200: okEnvelope(newGameVendorSchema) },
+    },
+    handler: async (request) =>
+      ok(
+        await catalogue.categoryVendors(
+          request.body?.language ?? requestLanguage(request),
+          request.body?.refresh ?? false,
+        ),
+      ),
+  });
+
+  app.route({
+    ...route(calls.vassalageGameTypes),
+    schema: {
+      tags,
+      summary: 'The game categories of each vendor (or of one vendor)',
+      body: vassGameTypeInputSchema.optional(),
+      response: { 200: okEnvelope(vassGameTypeSchema) },
+    },
+    handler: async (request) =>
+      ok(await catalogue.vassGameTypes(request.body?.vassalage, request.body?.language ?? requestLanguage(request))),
+  });
+
+  app.route({
+    ...route(calls.gameList),
+    schema: {
+      tags,
+      summary:
+        'One page of games (pageSize 20 by default) of a category and/or vendor, filtered (ALL, NEW, HOT, FAV, RECENT; FAV and RECENT need the token) and searched by name in the requested language',
+      security: tokenSecurity,
+      body: gameListInputSchema,
+      response: { 200: okEnvelope(gamePageSchema) },
+    },
+    handler: async (request) =>
+      ok(await catalogue.gameList(request.body, requestLanguage(request), await optionalAccount(request))),
+  });
+
+  app.route({
+    ...route(calls.hotGames),
+    schema: {
+      tags,
+      summary: 'Hot games in rank order (cached; refresh reloads)',
+      body: hotGamesInputSchema.optional(),
+      response: { 200: okEnvelope(hotGamesSchema) },
+    },
+    handler: async (request) =>
+      ok(
+        await catalogue.hotGames(
+          hotGamesInputSchema.parse(request.body ?? {}),
+          requestLanguage(request),
+          await optionalAccount(request),
+        ),
+      ),
+  });
+
+  app.route({
+    ...route(calls.favoriteGames),
+    schema: {
+      tags,
+      summary: "The member's favourite node ids, newest first",
+      security: tokenSecurity,
+      response: { 200: okEnvelope(favoriteIdsSchema) },
+    },
+    handler: async (request) => ok(await catalogue.favoriteIds(requireAuth(request).accountId)),
+  });
+
+  app.route({
+    ...route(calls.favoriteGamesList),
+    schema: {
+      tags,
+      summary: "The member's favourite games (pageSize 999 by default)",
+      security: tokenSecurity,
+      body: favoriteGamesListInputSchema.optional(),
+      response: { 200: okEnvelope(gamePageSchema) },
+    },
+    handler: async (request) =>
+      ok(
+        await catalogue.favoriteList(
+          favoriteGamesListInputSchema.parse(request.body ?? {}),
+          requestLanguage(request),
+          requireAuth(request).accountId,
+        ),
+      ),
+  });
+
+  app.route({
+    ...route(calls.addFavoriteGame),
+    schema: {
+      tags,
+      summary: 'Adds a favourite (a duplicate is ignored); one favourite change per second per member',
+      security: tokenSecurity,
+      body: favoriteGameInputSchema,
+      response: { 200: okEnvelope(favoriteIdsSchema) },
+    },
+    handler: async (request) => ok(await catalogue.addFavorite(requireAuth(request).accountId, request.body)),
+  });
+
+  app.route({
+    ...route(calls.removeFavoriteGame),
+    schema: {
+      tags,
+      summary: 'Removes a favourite (payload as query parameters); one favourite change per second per member',
+      security: tokenSecurity,
+      querystring: removeFavoriteGameQuerySchema,
+      response: { 200: okEnvelope(favoriteIdsSchema) },
+    },
+    handler: async (request) => ok(await catalogue.removeFavorite(requireAuth(request).accountId, request.query)),
+  });
+
+  app.route({
+    ...route(calls.recentGames),
+    schema: {
+      tags,
+      summary: "The member's recently launched games, newest first (pageSize 20)",
+      security: tokenSecurity,
+      body: recentGamesInputSchema.optional(),
+      response: { 200: okEnvelope(gamePageSchema) },
+    },
+    handler: async (request) =>
+      ok(
+        await catalogue.recentGames(
+          recentGamesInputSchema.parse(request.body ?? {}),
+          requestLanguage(request),
+          requireAuth(request).accountId,
+        ),
+      ),
+  });
+
+  app.route({
+    ...route(calls.roomList),
+    schema: {
+      tags,
+      summary: "A vendor's live tables (its LIVE games from the catalogue sync)",
+      body: roomListInputSchema,
+      response: { 200: okEnvelope(roomListSchema) },
+    },
+    handler: async (request) =>
+      ok(await catalogue.roomList(request.body.vassalage, request.body.language ?? requestLanguage(request))),
+  });
+};

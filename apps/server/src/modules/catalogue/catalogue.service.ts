@@ -1,0 +1,672 @@
+import {
+  type CatalogueSyncRun,
+  type FavoriteGameInput,
+  type FavoriteGamesListInput,
+  type FavoriteIds,
+  type Game,
+  type GameCategory,
+  type GameCategoryVendors,
+  type GameListInput,
+  type GameMenus,
+  type GamePage,
+  gameCategories,
+  type HotGamesInput,
+  type RecentGamesInput,
+  type RoomList,
+  resolveLanguage,
+  type VassGameTypes,
+  type VendorCard,
+  type WalletMode,
+} from '@portal/contract';
+import type { Db } from '../../platform/db';
+import { AppError } from '../../platform/http/app-error';
+import type { Cache } from '../../platform/kv';
+import * as repo from './catalogue.repository';
+import {
+  defaultReshapeRules,
+  effectiveCategory,
+  laneSources,
+  type RawLane,
+  type ReshapeRules,
+  reshapeLanes,
+} from './catalogue.reshape';
+
+export type CatalogueDeps = {
+  db: Db;
+  merchantCode: string;
+  cache: Cache;
+  rules?: ReshapeRules;
+  /** The site's image CDN hosts (permission response `imageCDNs`); relative vendor images are served from them. */
+  imageCdns?: () => Promise<string[]>;
+  /** How long lists stay cached; a catalogue sync or an operator switch invalidates them at once. Default 60 s. */
+  cacheTtlMs?: number;
+  /** One favourite toggle per member per this interval (spec sections 4 and 9: 1000 ms). */
+  favoriteToggleIntervalMs?: number;
+  /** How many of the most played games are hot. Default 30. */
+  hotTop?: number;
+  now?: () => Date;
+};
+
+/** A vendor as a catalogue sync delivers it. */
+export type FeedVendor = {
+  code: string;
+  name: string;
+  category: GameCategory;
+  iconUrl: string | null;
+  sortOrder: number;
+  meta?: Record<string, unknown>;
+};
+
+/** A game as a catalogue sync delivers it. */
+export type FeedGame = {
+  vendorCode: string;
+  gameCode: string;
+  gameType: GameCategory;
+  isLobby?: boolean;
+  name: string;
+  /** Names by language code (`en` falls back to `name`). */
+  names?: Record<string, string>;
+  showIcon: string | null;
+  iconUrl: string | null;
+  largeIcon: string | null;
+  trialSupport: boolean;
+  /** The vendor lists it as playable (a disabled feed entry is stored unlisted). */
+  enabled: boolean;
+  releasedAt?: Date | null;
+  meta?: Record<string, unknown>;
+};
+
+export type VendorFeed = {
+  aggregator: string;
+  walletMode: WalletMode;
+  vendors: FeedVendor[];
+  games: FeedGame[];
+};
+
+/** What the gaming module needs to launch a game. */
+export type LaunchTarget = {
+  game: Game;
+  aggregator: string;
+  walletMode: WalletMode;
+  /** The game or its vendor is switched off by the operator, or the game left the vendor's feed. */
+  playable: boolean;
+  maintenance: boolean;
+  meta: Record<string, unknown>;
+  vendorMeta: Record<string, unknown>;
+  isLobby: boolean;
+};
+
+const versionKey = 'catalogue:version';
+const newForDays = 90;
+const batchSize = 1000;
+
+function isCategory(value: string): value is GameCategory {
+  return (gameCategories as readonly string[]).includes(value);
+}
+
+/**
+ * The game catalogue: vendors and games from the vendors' syncs, the reshaped menus, lists with filters and search,
+ * hot games, favourites (throttled, duplicates ignored), recent plays and live rooms. Lists that are the same for
+ * everyone are cached in the platform cache under a catalogue version that every sync and switch bumps.
+ */
+export function createCatalogueService(deps: CatalogueDeps) {
+  const rules = deps.rules ?? defaultReshapeRules;
+  const ttlMs = deps.cacheTtlMs ?? 60_000;
+  const toggleMs = deps.favoriteToggleIntervalMs ?? 1000;
+  const hotTop = deps.hotTop ?? 30;
+  const now = deps.now ?? (() => new Date());
+  const { db, merchantCode, cache } = deps;
+  const vendorOfCode = new Map<string, { vendorCode: string; until: number }>();
+
+  async function version(): Promise<string> {
+    return (await cache.get(versionKey)) ?? '0';
+  }
+
+  // The catalogue version is read at most once a second per instance: another instance's sync shows within a second.
+  let versionMemo: { at: number; value: string } | null = null;
+  async function currentVersion(): Promise<string> {
+    if (versionMemo && Date.now() - versionMemo.at < 1_000) return versionMemo.value;
+    const value = await version();
+    versionMemo = { at: Date.now(), value };
+    return value;
+  }
+
+  async function invalidate(): Promise<void> {
+    await cache.set(versionKey, `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`, 30 * 86_400_000);
+    versionMemo = null;
+    snapshot = null;
+  }
+
+  /**
+   * Every listable game in list order, held in process per catalogue version. A list, filter or search over 10,000+
+   * games is then a scan of an array (well under a millisecond) instead of a query with a count; the snapshot is
+   * rebuilt with one query after a sync or an operator switch. Favourites and recent plays stay in the database.
+   */
+  type SnapshotRow = repo.GameWithVendor & { lowerName: string; lowerNames: Record<string, string> };
+  type Snapshot = { rows: SnapshotRow[]; lists: Map<string, SnapshotRow[]> };
+  let snapshot: { version: string; value: Promise<Snapshot> } | null = null;
+  async function games(): Promise<Snapshot> {
+    const current = await currentVersion();
+    if (snapshot && snapshot.version === current) return snapshot.value;
+    const value = repo.listAllListable(db, merchantCode).then((rows) => ({
+      rows: rows.map((row) => ({
+        ...row,
+        lowerName: row.name.toLowerCase(),
+        lowerNames: Object.fromEntries(Object.entries(row.names).map(([code, name]) => [code, name.toLowerCase()])),
+      })),
+      lists: new Map<string, SnapshotRow[]>(),
+    }));
+    const entry = { version: current, value };
+    snapshot = entry;
+    value.catch(() => {
+      if (snapshot === entry) snapshot = null;
+    });
+    return value;
+  }
+
+  type Selection = {
+    lane: GameCategory | undefined;
+    vendor: string | undefined;
+    filter: 'ALL' | 'NEW' | 'HOT';
+    keyword: string | undefined;
+    language: string;
+  };
+
+  /** The snapshot's games matching a list request, in list order (remembered per request shape). */
+  async function select(selection: Selection): Promise<SnapshotRow[]> {
+    const snap = await games();
+    const keyword = selection.keyword?.toLowerCase();
+    const key = `${selection.lane ?? '*'}|${selection.vendor ?? '*'}|${selection.filter}|${keyword ? `${selection.language}|${keyword}` : ''}`;
+    const known = snap.lists.get(key);
+    if (known) return known;
+    let list: SnapshotRow[] = snap.rows;
+    if (selection.lane) {
+      const sources = laneSources(selection.lane, rules);
+      list = list.filter((row) =>
+        sources.some(
+          (source) =>
+            row.gameType === source.category &&
+            (!source.onlyVendors || source.onlyVendors.includes(row.vendorCode)) &&
+            !source.exceptVendors?.includes(row.vendorCode),
+        ),
+      );
+    }
+    if (selection.vendor) list = list.filter((row) => row.vendorCode === selection.vendor);
+    if (selection.filter === 'NEW') list = list.filter((row) => row.isNew);
+    if (selection.filter === 'HOT') {
+      list = list.filter((row) => row.isHot).sort((a, b) => a.hotRank - b.hotRank || a.id - b.id);
+    }
+    if (keyword) {
+      list = list.filter(
+        (row) => row.lowerName.includes(keyword) || (row.lowerNames[selection.language]?.includes(keyword) ?? false),
+      );
+    }
+    if (snap.lists.size >= 2_000) snap.lists.clear();
+    snap.lists.set(key, list);
+    return list;
+  }
+
+  async function cached<T>(key: string, refresh: boolean | undefined, load: () => Promise<T>): Promise<T> {
+    const full = `catalogue:${await version()}:${key}`;
+    if (refresh) {
+      const value = await load();
+      await cache.set(full, JSON.stringify(value), ttlMs);
+      return value;
+    }
+    return JSON.parse(await cache.getOrSet(full, ttlMs, async () => JSON.stringify(await load()))) as T;
+  }
+
+  async function cdns(): Promise<string[]> {
+    return deps.imageCdns ? deps.imageCdns().catch(() => []) : [];
+  }
+
+  function imageUrl(raw: string | null, id: number, hosts: string[]): string | null {
+    if (!raw) return null;
+    if (/^(https?:)?\/\//i.test(raw) || raw.startsWith('data:')) return raw;
+    // Spread images over the CDN hosts by game, so a tile keeps its host (browser cache) across lists.
+    const host = hosts.length > 0 ? hosts[id % hosts.length] : undefined;
+    return host ? `${host.replace(/\/+$/, '')}/${raw.replace(/^\/+/, '')}` : raw;
+  }
+
+  function toGame(row: repo.GameWithVendor, language: string, hosts: string[]): Game {
+    const displayName = row.names[language] ?? row.names.en ?? row.name;
+    const stored = isCategory(row.gameType) ? row.gameType : 'RNG';
+    return {
+      gameId: row.id,
+      nodeId: String(row.id),
+      gameCode: row.gameCode,
+      vassalage: row.vendorCode,
+      vendorName: row.vendorName,
+      gameType: effectiveCategory(row.vendorCode, stored, rules),
+      isGame: 'GAME',
+      isHot: row.isHot ? 1 : 0,
+      isNew: row.isNew ? 1 : 0,
+      displayName,
+      gameName: row.name,
+      nodeName: displayName,
+      showIcon: row.showIcon,
+      iconUrl: imageUrl(row.iconUrl ?? row.showIcon, row.id, hosts),
+      lagerIcon: imageUrl(row.largeIcon, row.id, hosts),
+      trialSupport: row.trialSupport,
+      maintenance: row.maintenance || row.vendorMaintenance,
+      isFavorite: false,
+    };
+  }
+
+  async function favoriteSet(accountId: number | null): Promise<Set<string>> {
+    if (accountId === null) return new Set();
+    return new Set((await repo.favoriteIds(db, accountId)).map(String));
+  }
+
+  function markFavorites(games: Game[], favorites: Set<string>): Game[] {
+    if (favorites.size === 0) return games;
+    return games.map((game) => (favorites.has(game.nodeId) ? { ...game, isFavorite: true } : game));
+  }
+
+  function lang(language: string | undefined): string {
+    return resolveLanguage(language);
+  }
+
+  function page(rows: Game[], total: number, pageNo: number, pageSize: number): GamePage {
+    return { content: rows, pageNum: pageNo, pageSize, totalPages: Math.ceil(total / pageSize), total };
+  }
+
+  async function rawLanes(): Promise<RawLane[]> {
+    const rows = await repo.vendorCategoryCounts(db, merchantCode);
+    const hosts = await cdns();
+    const lanes = new Map<GameCategory, VendorCard[]>();
+    for (const row of rows) {
+      if (!isCategory(row.category)) continue;
+      const card: VendorCard = {
+        vassalage: row.vendorCode,
+        displayName: row.vendorName,
+        gameType: row.category,
+        isGame: row.games > 0 ? 'VASSALAGE' : 'LOBBY',
+        iconUrl: imageUrl(row.iconUrl, row.vendorId, hosts),
+        gameCount: row.games,
+        maintenance: row.maintenance,
+        walletMode: row.walletMode === 'transfer' ? 'transfer' : 'seamless',
+        nodeId: row.lobbyGameId === null ? null : String(row.lobbyGameId),
+        sort: row.sortOrder,
+      };
+      const list = lanes.get(row.category) ?? [];
+      list.push(card);
+      lanes.set(row.category, list);
+    }
+    return [...lanes.entries()].map(([category, cards]) => ({ category, cards }));
+  }
+
+  async function menus(language: string | undefined, refresh?: boolean): Promise<GameMenus> {
+    const language_ = lang(language);
+    return cached(`menus:${language_}`, refresh, async () => reshapeLanes(await rawLanes(), rules));
+  }
+
+  /** The lane a list asks for: its gameType, or a lane name given as vassalage (the spec's /rng?vassalage=INHOUSE). */
+  function laneOf(gameType: GameCategory | undefined, vassalage: string | undefined) {
+    if (vassalage && isCategory(vassalage)) return { lane: vassalage, vendor: undefined };
+    return { lane: gameType, vendor: vassalage };
+  }
+
+  async function resolveNode(nodeId: string): Promise<repo.GameWithVendor> {
+    const id = /^\d{1,9}$/.test(nodeId) ? Number(nodeId) : Number.NaN;
+    const row = Number.isSafeInteger(id) ? await repo.findGameById(db, merchantCode, id) : null;
+    if (!row) throw new AppError('CATALOGUE_GAME_NOT_FOUND', { nodeId });
+    return row;
+  }
+
+  async function toggle(accountId: number, input: FavoriteGameInput, add: boolean): Promise<FavoriteIds> {
+    const game = await resolveNode(input.nodeId);
+    const current = await repo.favoriteIds(db, accountId);
+    const present = current.includes(game.id);
+    // A duplicate add (or removing what is not there) changes nothing and is simply ignored.
+    if (present !== add) {
+      if (add && !(game.enabled && game.listed && game.vendorEnabled)) {
+        throw new AppError('CATALOGUE_GAME_NOT_FOUND', { nodeId: input.nodeId });
+      }
+      const allowed = await repo.claimFavoriteToggle(db, accountId, now(), toggleMs);
+      if (!allowed) throw new AppError('CATALOGUE_FAVORITE_THROTTLED', { retryAfterMs: toggleMs });
+      if (add) await repo.addFavorite(db, accountId, game.id, now());
+      else await repo.removeFavorite(db, accountId, game.id);
+    }
+    return { nodeIds: (await repo.favoriteIds(db, accountId)).map(String) };
+  }
+
+  const service = {
+    rules,
+    invalidate,
+
+    /** `/lgw/games/game_menus`: reshaped lanes and the prize mode. */
+    menus,
+
+    /** `GCSGAME_newGameVendor`: the category list (gameCategory with vendors), reshaped like the menus. */
+    async categoryVendors(language: string | undefined, refresh?: boolean): Promise<GameCategoryVendors[]> {
+      const { lanes } = await menus(language, refresh);
+      return lanes.map((lane) => ({ gameCategory: lane.title, vendors: lane.cards }));
+    },
+
+    /** `GCSGAME_getVassGameType`: each vendor's lanes (or one vendor's). */
+    async vassGameTypes(vassalage: string | undefined, language: string | undefined): Promise<VassGameTypes> {
+      const { lanes } = await menus(language);
+      const byVendor = new Map<string, { displayName: string; gameTypes: GameCategory[] }>();
+      for (const lane of lanes) {
+        for (const card of lane.cards) {
+          const entry = byVendor.get(card.vassalage) ?? { displayName: card.displayName, gameTypes: [] };
+          entry.gameTypes.push(lane.title);
+          byVendor.set(card.vassalage, entry);
+        }
+      }
+      return [...byVendor.entries()]
+        .filter(([code]) => !vassalage || code === vassalage)
+        .map(([code, entry]) => ({ vassalage: code, ...entry }));
+    },
+
+    /**
+     * `GCSGAME_gameList`: one page. FAV and RECENT need a session.
+     * @throws AUTH_REQUIRED for FAV or RECENT without a session.
+     */
+    async gameList(input: GameListInput, language: string | undefined, accountId: number | null): Promise<GamePage> {
+      const filter = input.filter ?? 'ALL';
+      const pageNo = Number(input.pageNo ?? 1);
+      const pageSize = Number(input.pageSize ?? 20);
+      const language_ = lang(input.language ?? language);
+      const keyword = input.keyword?.trim() || undefined;
+      const { lane, vendor } = laneOf(input.gameType, input.vassalage);
+      const query: repo.GameListQuery = {
+        merchantCode,
+        ...(lane ? { lane: laneSources(lane, rules) } : {}),
+        ...(vendor ? { vendorCode: vendor } : {}),
+        filter,
+        ...(keyword ? { keyword } : {}),
+        language: language_,
+        offset: (pageNo - 1) * pageSize,
+        limit: pageSize,
+      };
+      const hosts = await cdns();
+      if (filter === 'FAV' || filter === 'RECENT') {
+        if (accountId === null) throw new AppError('AUTH_REQUIRED');
+        const { rows, total } = await repo.listGames(db, { ...query, accountId });
+        const games = rows.map((row) => toGame(row, language_, hosts));
+        return page(markFavorites(games, await favoriteSet(accountId)), total, pageNo, pageSize);
+      }
+      const list = await select({ lane, vendor, filter, keyword, language: language_ });
+      const rows = list.slice(query.offset, query.offset + pageSize).map((row) => toGame(row, language_, hosts));
+      return page(markFavorites(rows, await favoriteSet(accountId)), list.length, pageNo, pageSize);
+    },
+
+    /** `GCSGAME_hotGamesV2`: hot games in rank order (cached; `refresh` reloads). */
+    async hotGames(input: HotGamesInput, language: string | undefined, accountId: number | null): Promise<Game[]> {
+      const language_ = lang(input.language ?? language);
+      const limit = Number(input.limit ?? 30);
+      const hosts = await cdns();
+      if (input.refresh) versionMemo = null;
+      const hot = await select({
+        lane: input.gameType,
+        vendor: undefined,
+        filter: 'HOT',
+        keyword: undefined,
+        language: language_,
+      });
+      const list = hot.slice(0, limit).map((row) => toGame(row, language_, hosts));
+      return markFavorites(list, await favoriteSet(accountId));
+    },
+
+    /** `MCSFE_getFavoriteGames`: the member's favourite node ids, newest first. */
+    async favoriteIds(accountId: number): Promise<FavoriteIds> {
+      return { nodeIds: (await repo.favoriteIds(db, accountId)).map(String) };
+    },
+
+    /** `MCSFE_getFavoriteGamesList` (pageSize 999). */
+    async favoriteList(input: FavoriteGamesListInput, language: string | undefined, accountId: number) {
+      return service.gameList(
+        { ...input, filter: 'FAV', pageSize: Number(input.pageSize ?? 999) } as GameListInput,
+        language,
+        accountId,
+      );
+    },
+
+    /**
+     * `MCSFE_addFavoriteGameV2`: adds a favourite; a duplicate is ignored.
+     * @throws CATALOGUE_GAME_NOT_FOUND, CATALOGUE_FAVORITE_THROTTLED (one toggle per second)
+     */
+    addFavorite: (accountId: number, input: FavoriteGameInput) => toggle(accountId, input, true),
+
+    /**
+     * `MCSFE_removeFavoriteGameV2`: removes a favourite; removing one that is not there is ignored.
+     * @throws CATALOGUE_GAME_NOT_FOUND, CATALOGUE_FAVORITE_THROTTLED
+     */
+    removeFavorite: (accountId: number, input: FavoriteGameInput) => toggle(accountId, input, false),
+
+    /** `GCS_recentGame`: the member's recently launched games, newest first. */
+    async recentGames(input: RecentGamesInput, language: string | undefined, accountId: number): Promise<GamePage> {
+      return service.gameList(
+        { ...input, filter: 'RECENT', pageSize: Number(input.pageSize ?? 20) } as GameListInput,
+        language,
+        accountId,
+      );
+    },
+
+    /** `GLS2_roomList`: a vendor's live tables. */
+    async roomList(vassalage: string, language: string | undefined): Promise<RoomList> {
+      const vendor = await repo.findVendor(db, merchantCode, vassalage);
+      if (!vendor?.enabled) throw new AppError('CATALOGUE_VENDOR_NOT_FOUND', { vassalage });
+      const language_ = lang(language);
+      const hosts = await cdns();
+      const rows = (
+        await select({ lane: 'LIVE', vendor: vassalage, filter: 'ALL', keyword: undefined, language: language_ })
+      ).slice(0, 500);
+      return {
+        vassalage,
+        rooms: rows.map((row) => {
+          const game = toGame(row, language_, hosts);
+          return {
+            roomId: game.nodeId,
+            roomName: game.displayName,
+            nodeId: game.nodeId,
+            gameCode: game.gameCode,
+            vassalage: game.vassalage,
+            iconUrl: game.iconUrl,
+            maintenance: game.maintenance,
+            trialSupport: game.trialSupport,
+          };
+        }),
+      };
+    },
+
+    /**
+     * The game a launch names (by node id, or vendor and game code), with its vendor's adapter and switches.
+     * @throws CATALOGUE_GAME_NOT_FOUND when there is no such game.
+     */
+    async launchTarget(
+      ref: { nodeId?: string | undefined; gameCode?: string | undefined; vassalage?: string | undefined },
+      language: string | undefined,
+    ): Promise<LaunchTarget> {
+      let row: repo.GameWithVendor | null;
+      if (ref.nodeId !== undefined) row = await resolveNode(ref.nodeId);
+      else if (ref.gameCode && ref.vassalage)
+        row = await repo.findGameByCode(db, merchantCode, ref.vassalage, ref.gameCode);
+      else row = null;
+      if (!row) throw new AppError('CATALOGUE_GAME_NOT_FOUND', { nodeId: ref.nodeId ?? null });
+      const vendor = await repo.findVendor(db, merchantCode, row.vendorCode);
+      if (!vendor) throw new AppError('CATALOGUE_VENDOR_NOT_FOUND', { vassalage: row.vendorCode });
+      return {
+        game: toGame(row, lang(language), await cdns()),
+        aggregator: vendor.aggregator,
+        walletMode: vendor.walletMode === 'transfer' ? 'transfer' : 'seamless',
+        playable: row.enabled && row.listed && vendor.enabled,
+        maintenance: row.maintenance || vendor.maintenance,
+        meta: row.meta,
+        vendorMeta: vendor.meta,
+        isLobby: row.isLobby,
+      };
+    },
+
+    /**
+     * The vendor of an aggregator's game code (a wallet call names only the game), or null when the catalogue does
+     * not know it. Found codes are remembered for five minutes.
+     */
+    async vendorOfGame(aggregator: string, gameCode: string): Promise<string | null> {
+      const key = `${aggregator}\u0000${gameCode}`;
+      const known = vendorOfCode.get(key);
+      if (known && known.until > Date.now()) return known.vendorCode;
+      const vendorCode = await repo.vendorOfAggregatorGame(db, merchantCode, aggregator, gameCode);
+      if (vendorCode) {
+        if (vendorOfCode.size > 50_000) vendorOfCode.clear();
+        vendorOfCode.set(key, { vendorCode, until: Date.now() + 300_000 });
+      }
+      return vendorCode;
+    },
+
+    /**
+     * The lottery games (LOTT and ELOTT lanes, lobbies left out) with their game group (TCG's `gameSubType`), for
+     * the lottery menus.
+     */
+    async lotteryGames(
+      language: string | undefined,
+      lanes: GameCategory[] = ['LOTT', 'ELOTT'],
+    ): Promise<Array<{ game: Game; groupCode: string }>> {
+      const language_ = lang(language);
+      const hosts = await cdns();
+      const result: Array<{ game: Game; groupCode: string }> = [];
+      for (const lane of lanes) {
+        const rows = await select({ lane, vendor: undefined, filter: 'ALL', keyword: undefined, language: language_ });
+        for (const row of rows) {
+          if (row.isLobby) continue;
+          const group = typeof row.meta.gameSubType === 'string' && row.meta.gameSubType ? row.meta.gameSubType : lane;
+          result.push({ game: toGame(row, language_, hosts), groupCode: group });
+        }
+      }
+      return result;
+    },
+
+    /** Remembers a launch for the member's recent list and the hot ranking. */
+    async recordPlay(accountId: number, gameId: number): Promise<void> {
+      await repo.recordPlay(db, accountId, gameId, now());
+    },
+
+    /** Games by (vendor, code), keyed `vendor\u0000code`, for records that name games (rounds, winners). */
+    async gamesByCodes(
+      pairs: ReadonlyArray<{ vendorCode: string; gameCode: string }>,
+      language: string | undefined,
+    ): Promise<Map<string, Game>> {
+      const unique = [...new Map(pairs.map((pair) => [`${pair.vendorCode}\u0000${pair.gameCode}`, pair])).values()];
+      const rows = await repo.findGamesByCodes(db, merchantCode, unique);
+      const hosts = await cdns();
+      return new Map(rows.map((row) => [`${row.vendorCode}\u0000${row.gameCode}`, toGame(row, lang(language), hosts)]));
+    },
+
+    /** Vendors with their aggregator and switches. */
+    listVendors: () => repo.listVendors(db, merchantCode),
+
+    /** Whether no sync has delivered any game yet (the first start syncs at once then). */
+    async isEmpty(): Promise<boolean> {
+      return (await repo.countGames(db, merchantCode)) === 0;
+    },
+
+    /** Operator switches of a game (enabled, maintenance, hot, new, sort); lists refresh at once. */
+    async setGameFlags(gameId: number, flags: Parameters<typeof repo.setGameFlags>[3]): Promise<void> {
+      await repo.setGameFlags(db, merchantCode, gameId, flags);
+      await invalidate();
+    },
+
+    /** Operator switches of a vendor (enabled, maintenance, sort); lists refresh at once. */
+    async setVendorFlags(code: string, flags: Parameters<typeof repo.setVendorFlags>[3]): Promise<void> {
+      await repo.setVendorFlags(db, merchantCode, code, flags);
+      await invalidate();
+    },
+
+    /**
+     * Stores one aggregator's feed: upserts its vendors and games, unlists the vendor's games that left the feed,
+     * re-ranks hot games and invalidates the cached lists. The operator's switches survive a sync.
+     */
+    async applyFeed(feed: VendorFeed): Promise<CatalogueSyncRun[]> {
+      const syncedAt = now();
+      const newSince = syncedAt.getTime() - newForDays * 86_400_000;
+      const runs: CatalogueSyncRun[] = [];
+      for (const vendor of feed.vendors) {
+        const started = performance.now();
+        const games = feed.games.filter((game) => game.vendorCode === vendor.code);
+        const { added, updated, removed } = await db.transaction(async (tx) => {
+          const row = await repo.upsertVendor(tx, {
+            merchantCode,
+            code: vendor.code,
+            name: vendor.name,
+            aggregator: feed.aggregator,
+            walletMode: feed.walletMode,
+            category: vendor.category,
+            sortOrder: vendor.sortOrder,
+            iconUrl: vendor.iconUrl,
+            meta: vendor.meta ?? {},
+            syncedAt,
+          });
+          let addedCount = 0;
+          let updatedCount = 0;
+          const seen = new Set<string>();
+          const values: repo.GameUpsert[] = [];
+          games.forEach((game, index) => {
+            if (seen.has(game.gameCode)) return;
+            seen.add(game.gameCode);
+            // Vendor text is stored as given, less control characters (PostgreSQL refuses NUL in text).
+            const clean = (value: string) =>
+              [...value]
+                .map((char) => ((char.codePointAt(0) ?? 32) < 32 || char === '\u007f' ? ' ' : char))
+                .join('')
+                .trim();
+            const names: Record<string, string> = {};
+            for (const [code, name] of Object.entries(game.names ?? {})) names[code] = clean(name).slice(0, 200);
+            names.en ??= clean(game.name).slice(0, 200);
+            values.push({
+              merchantCode,
+              vendorId: row.id,
+              vendorCode: vendor.code,
+              gameCode: game.gameCode,
+              gameType: game.gameType,
+              isLobby: game.isLobby ?? false,
+              name: clean(game.name).slice(0, 200),
+              names,
+              searchText: [...new Set(Object.values(names).map((name) => name.toLowerCase()))].join('\n'),
+              showIcon: game.showIcon,
+              iconUrl: game.iconUrl,
+              largeIcon: game.largeIcon,
+              trialSupport: game.trialSupport,
+              listed: game.enabled,
+              isNew: game.releasedAt ? game.releasedAt.getTime() >= newSince : false,
+              sortOrder: index,
+              releasedAt: game.releasedAt ?? null,
+              meta: game.meta ?? {},
+              updatedAt: syncedAt,
+            });
+          });
+          for (let start = 0; start < values.length; start += batchSize) {
+            const counts = await repo.upsertGames(tx, values.slice(start, start + batchSize));
+            addedCount += counts.added;
+            updatedCount += counts.updated;
+          }
+          const unlisted = await repo.unlistMissing(tx, merchantCode, vendor.code, syncedAt);
+          return { added: addedCount, updated: updatedCount, removed: unlisted };
+        });
+        runs.push({
+          vendor: vendor.code,
+          ok: true,
+          received: games.length,
+          added,
+          updated,
+          removed,
+          durationMs: Math.round(performance.now() - started),
+          error: null,
+        });
+      }
+      await repo.refreshHotFromPlays(db, merchantCode, hotTop);
+      await invalidate();
+      return runs;
+    },
+
+    /** Re-ranks hot games from plays (after a sync, and from the scheduled job). */
+    async refreshHot(): Promise<void> {
+      await repo.refreshHotFromPlays(db, merchantCode, hotTop);
+      await invalidate();
+    },
+  };
+  return service;
+}
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;

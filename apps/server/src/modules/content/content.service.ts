@@ -1,0 +1,579 @@
+import {
+  type Announcement,
+  type AnnouncementInput,
+  type AnnouncementList,
+  type AnnouncementListInput,
+  type AnnouncementPreview,
+  type AnnouncementType,
+  announcementInputSchema,
+  type FeedbackInput,
+  type FeedbackStatus,
+  feedbackContentMax,
+  feedbackTypes,
+  type InboxChangeResult,
+  type InboxDeleteInput,
+  type InboxMessage,
+  type InboxMessageKind,
+  type InboxPage,
+  type InboxReadInput,
+  inboxMessageKinds,
+  inboxUnreadNoticeKind,
+  interpolate,
+  lookupMessage,
+  type OperatorAnnouncement,
+  type OperatorFeedback,
+  type OperatorMessage,
+  type OperatorMessageInput,
+  parseAnnouncementTypes,
+  type RealtimeEvent,
+  resolveLanguage,
+  type ValidationIssue,
+} from '@portal/contract';
+import type { Db } from '../../platform/db';
+import { AppError } from '../../platform/http/app-error';
+import * as repo from './content.repository';
+import { isSafeContentUrl, sanitizeAnnouncementHtml } from './content.sanitize';
+import type { AnnouncementText } from './content.tables';
+
+/** What content needs of the identity module (its public service). */
+export type ContentIdentity = {
+  verifyCaptcha(input: { captcha?: string | undefined; captchaId?: string | undefined }): Promise<void>;
+  getAccount(accountId: number): Promise<{ id: number; username: string } | null>;
+  findAccountByUsername(username: string): Promise<{ id: number; username: string; role: string | null } | null>;
+};
+
+/** A cashier notice (the wallet's `MemberNotice`), as the inbox stores it. */
+export type CashierNotice = { accountId: number; kind: string; params: Record<string, unknown> };
+
+export type ContentServiceDeps = {
+  db: Db;
+  merchantCode: string;
+  identity: ContentIdentity;
+  /** Pushes an event to the member's sockets (the realtime module); absent in setups without sockets. */
+  publish?: (accountId: number, event: RealtimeEvent) => Promise<void>;
+  log: { warn(details: object, message: string): void; error(details: object, message: string): void };
+  now?: () => Date;
+};
+
+/** Who did an operator action, for the records. */
+export type ContentOperator = { username: string };
+
+/** Who sends feedback: a logged-in account (its username is the sender) or a visitor. */
+export type FeedbackContext = { accountId: number | null; ip: string | null; language: string | undefined };
+
+const listKeys: Record<AnnouncementType, keyof AnnouncementList> = {
+  B: 'banners',
+  PL: 'player',
+  PU: 'popup',
+  PR: 'promotion',
+  H: 'help',
+};
+
+const systemKinds: ReadonlySet<string> = new Set(inboxMessageKinds.filter((kind) => kind !== 'operator'));
+
+/** Inbox texts of each cashier notice kind (keys under `content.inbox` of the shared catalogue). */
+const noticeTexts: Record<Exclude<InboxMessageKind, 'operator'>, { title: string; body: string; reason?: string }> = {
+  deposit_arrived: { title: 'depositArrivedTitle', body: 'depositArrived' },
+  deposit_failed: { title: 'depositFailedTitle', body: 'depositFailed', reason: 'depositFailedReason' },
+  withdrawal_approved: { title: 'withdrawalApprovedTitle', body: 'withdrawalApproved' },
+  withdrawal_rejected: {
+    title: 'withdrawalRejectedTitle',
+    body: 'withdrawalRejected',
+    reason: 'withdrawalRejectedReason',
+  },
+};
+
+function text(language: string | undefined, key: string, params: Record<string, unknown> = {}): string {
+  return interpolate(lookupMessage(language, key) ?? key, params);
+}
+
+function fieldIssue(language: string | undefined, field: string, key: string, params: Record<string, unknown> = {}) {
+  return {
+    path: `body.${field}`,
+    code: key === 'validation.fieldEmpty' ? 'required' : 'invalid',
+    message: text(language, key, params),
+  };
+}
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+/** A decimal string with thousands separators ("1200.50" -> "1,200.50"), as the spec shows amounts. */
+function groupThousands(value: unknown): string {
+  const amount = typeof value === 'string' ? value : String(value ?? '');
+  const match = /^(-?)(\d+)(\.\d+)?$/.exec(amount);
+  if (!match) return amount;
+  return `${match[1]}${(match[2] ?? '').replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${match[3] ?? ''}`;
+}
+
+/**
+ * Announcements, the member inbox and feedback: the content module's rules.
+ */
+export function createContentService(deps: ContentServiceDeps) {
+  const { db, merchantCode } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** The text of a language, else English, else the first one there is. */
+  function textFor(texts: Record<string, AnnouncementText>, language: string | undefined): AnnouncementText {
+    return texts[resolveLanguage(language)] ?? texts.en ?? Object.values(texts)[0] ?? { title: '', content: '' };
+  }
+
+  function isLive(row: repo.AnnouncementRow, at: Date): boolean {
+    return row.enabled && (!row.startAt || row.startAt <= at) && (!row.endAt || row.endAt > at);
+  }
+
+  function toAnnouncement(row: repo.AnnouncementRow, language: string | undefined): Announcement {
+    const chosen = textFor(row.texts, language);
+    return {
+      id: row.id,
+      type: row.type as AnnouncementType,
+      title: chosen.title,
+      // Sanitised again on the way out: the stored HTML is not trusted to be clean.
+      content: sanitizeAnnouncementHtml(chosen.content),
+      announcementImages: [...row.images]
+        .filter((image) => isSafeContentUrl(image.url))
+        .sort((a, b) => a.sequence - b.sequence),
+      groupName: row.groupName,
+      videoUrl: row.videoUrl && isSafeContentUrl(row.videoUrl) ? row.videoUrl : null,
+      linkageType: row.linkageType as Announcement['linkageType'],
+      linkage: row.linkage && isSafeContentUrl(row.linkage) ? row.linkage : null,
+      audiences: row.audiences as Announcement['audiences'],
+      sort: row.sort,
+      startAt: iso(row.startAt),
+      endAt: iso(row.endAt),
+    };
+  }
+
+  function toOperatorAnnouncement(row: repo.AnnouncementRow): OperatorAnnouncement {
+    const texts: OperatorAnnouncement['texts'] = {};
+    for (const [language, value] of Object.entries(row.texts)) {
+      texts[language] = { title: value.title, content: sanitizeAnnouncementHtml(value.content) };
+    }
+    return {
+      id: row.id,
+      type: row.type as AnnouncementType,
+      platform: row.platform,
+      execution: row.execution,
+      audiences: row.audiences as OperatorAnnouncement['audiences'],
+      groupName: row.groupName,
+      videoUrl: row.videoUrl,
+      linkageType: row.linkageType as OperatorAnnouncement['linkageType'],
+      linkage: row.linkage,
+      images: row.images,
+      texts,
+      sort: row.sort,
+      enabled: row.enabled,
+      startAt: iso(row.startAt),
+      endAt: iso(row.endAt),
+      live: isLive(row, now()),
+      updatedAt: row.updatedAt.toISOString(),
+      updatedBy: row.updatedBy,
+    };
+  }
+
+  /**
+   * Checks and cleans an operator's announcement: URLs must be http(s) or a path on this site, a ROUTE link a
+   * path, the window must not end before it starts; the HTML is sanitised before it is stored.
+   * @throws VALIDATION_FAILED with an issue per bad field.
+   */
+  function prepareAnnouncement(raw: AnnouncementInput, language: string | undefined) {
+    const input = announcementInputSchema.parse(raw);
+    const issues: ValidationIssue[] = [];
+    const invalid = (field: string) => issues.push(fieldIssue(language, field, 'validation.invalid'));
+    input.images.forEach((image, index) => {
+      if (!isSafeContentUrl(image.url)) invalid(`images.${index}.url`);
+    });
+    if (input.videoUrl && !isSafeContentUrl(input.videoUrl)) invalid('videoUrl');
+    if (input.linkageType === 'URL' && !(input.linkage && /^https?:\/\//i.test(input.linkage))) invalid('linkage');
+    if (
+      input.linkageType === 'ROUTE' &&
+      !(input.linkage && isSafeContentUrl(input.linkage) && input.linkage.startsWith('/'))
+    ) {
+      invalid('linkage');
+    }
+    if (input.startAt && input.endAt && new Date(input.endAt) <= new Date(input.startAt)) invalid('endAt');
+    if (input.type === 'B' && !input.groupName) issues.push(fieldIssue(language, 'groupName', 'validation.required'));
+    if (issues.length > 0) throw new AppError('VALIDATION_FAILED', {}, issues);
+    const texts: Record<string, AnnouncementText> = {};
+    for (const [lang, value] of Object.entries(input.texts)) {
+      if (value) texts[lang] = { title: value.title.trim(), content: sanitizeAnnouncementHtml(value.content) };
+    }
+    const keepsLink = input.linkageType === 'URL' || input.linkageType === 'ROUTE';
+    return {
+      type: input.type,
+      platform: input.platform,
+      execution: input.execution,
+      audiences: [...new Set(input.audiences)],
+      groupName: input.groupName,
+      videoUrl: input.videoUrl,
+      linkageType: input.linkageType,
+      linkage: keepsLink ? input.linkage : null,
+      images: input.images,
+      texts,
+      sort: input.sort,
+      enabled: input.enabled,
+      startAt: input.startAt ? new Date(input.startAt) : null,
+      endAt: input.endAt ? new Date(input.endAt) : null,
+    };
+  }
+
+  // ------------------------------------------------------------------------------------------ inbox helpers
+
+  function toInboxMessage(row: repo.InboxRow, language: string | undefined): InboxMessage {
+    const kind = row.kind as InboxMessageKind;
+    if (kind === 'operator') {
+      return {
+        id: row.id,
+        kind,
+        title: row.title,
+        content: row.content,
+        read: row.readAt !== null,
+        createdAt: row.createdAt.toISOString(),
+      };
+    }
+    const keys = noticeTexts[kind];
+    const params = row.params;
+    const reason = typeof params.reason === 'string' && params.reason.length > 0 ? params.reason : null;
+    const bodyKey = reason && keys.reason ? keys.reason : keys.body;
+    return {
+      id: row.id,
+      kind,
+      title: text(language, `content.inbox.${keys.title}`),
+      content: text(language, `content.inbox.${bodyKey}`, { ...params, amount: groupThousands(params.amount), reason }),
+      read: row.readAt !== null,
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  /** Tells the member's sockets the new unread count; a failure is logged (the client also refetches). */
+  async function pushUnread(accountId: number): Promise<void> {
+    if (!deps.publish) return;
+    try {
+      const count = await repo.countUnread(db, merchantCode, accountId);
+      await deps.publish(accountId, { type: 'notice', kind: inboxUnreadNoticeKind, params: { count } });
+    } catch (error) {
+      deps.log.warn({ err: error, accountId }, 'content: unread count not pushed');
+    }
+  }
+
+  return {
+    // ---------------------------------------------------------------------------------------- announcements
+
+    /** `MCSFE_getListAnnouncements`: the live announcements of the asked types in the caller's language. */
+    async listAnnouncements(input: AnnouncementListInput, language: string | undefined): Promise<AnnouncementList> {
+      const types = parseAnnouncementTypes(input.types);
+      const rows = await repo.listLiveAnnouncements(db, merchantCode, {
+        types,
+        platform: input.platform ?? 'W',
+        execution: input.execution ?? 'B',
+        at: now(),
+      });
+      const list: AnnouncementList = { banners: [], player: [], popup: [], promotion: [], help: [] };
+      for (const row of rows) list[listKeys[row.type as AnnouncementType]].push(toAnnouncement(row, language));
+      return list;
+    },
+
+    /**
+     * One live announcement.
+     * @throws CONTENT_ANNOUNCEMENT_NOT_FOUND when there is none with this id, or it is switched off or outside its window.
+     */
+    async getAnnouncement(id: number, language: string | undefined): Promise<Announcement> {
+      const row = await repo.findAnnouncement(db, merchantCode, id);
+      if (!row || !isLive(row, now())) throw new AppError('CONTENT_ANNOUNCEMENT_NOT_FOUND', { id });
+      return toAnnouncement(row, language);
+    },
+
+    async listOperatorAnnouncements(type?: AnnouncementType): Promise<OperatorAnnouncement[]> {
+      return (await repo.listAnnouncements(db, merchantCode, type)).map(toOperatorAnnouncement);
+    },
+
+    /** @throws CONTENT_ANNOUNCEMENT_NOT_FOUND */
+    async getOperatorAnnouncement(id: number): Promise<OperatorAnnouncement> {
+      const row = await repo.findAnnouncement(db, merchantCode, id);
+      if (!row) throw new AppError('CONTENT_ANNOUNCEMENT_NOT_FOUND', { id });
+      return toOperatorAnnouncement(row);
+    },
+
+    /** @throws VALIDATION_FAILED */
+    async createAnnouncement(
+      input: AnnouncementInput,
+      operator: ContentOperator,
+      language?: string,
+    ): Promise<OperatorAnnouncement> {
+      const values = prepareAnnouncement(input, language);
+      const at = now();
+      const row = await repo.insertAnnouncement(db, {
+        ...values,
+        merchantCode,
+        createdAt: at,
+        updatedAt: at,
+        updatedBy: operator.username,
+      });
+      if (!row) throw new Error('announcement insert returned nothing');
+      return toOperatorAnnouncement(row);
+    },
+
+    /** @throws CONTENT_ANNOUNCEMENT_NOT_FOUND, VALIDATION_FAILED */
+    async updateAnnouncement(
+      id: number,
+      input: AnnouncementInput,
+      operator: ContentOperator,
+      language?: string,
+    ): Promise<OperatorAnnouncement> {
+      const values = prepareAnnouncement(input, language);
+      const row = await repo.updateAnnouncement(db, merchantCode, id, {
+        ...values,
+        updatedAt: now(),
+        updatedBy: operator.username,
+      });
+      if (!row) throw new AppError('CONTENT_ANNOUNCEMENT_NOT_FOUND', { id });
+      return toOperatorAnnouncement(row);
+    },
+
+    /** @throws CONTENT_ANNOUNCEMENT_NOT_FOUND */
+    async deleteAnnouncement(id: number): Promise<void> {
+      if (!(await repo.deleteAnnouncement(db, merchantCode, id))) {
+        throw new AppError('CONTENT_ANNOUNCEMENT_NOT_FOUND', { id });
+      }
+    },
+
+    /** The texts exactly as players would get them, without storing anything. @throws VALIDATION_FAILED */
+    previewAnnouncement(input: AnnouncementInput, language?: string): AnnouncementPreview {
+      const values = prepareAnnouncement(input, language);
+      return { texts: values.texts };
+    },
+
+    // ---------------------------------------------------------------------------------------- inbox
+
+    async listInbox(
+      accountId: number,
+      page: { pageNo: number; pageSize: number },
+      language: string | undefined,
+    ): Promise<InboxPage> {
+      const { rows, total, unread } = await repo.listInbox(db, merchantCode, accountId, {
+        offset: (page.pageNo - 1) * page.pageSize,
+        limit: page.pageSize,
+      });
+      return {
+        content: rows.map((row) => toInboxMessage(row, language)),
+        pageNo: page.pageNo,
+        pageSize: page.pageSize,
+        total,
+        totalPages: Math.ceil(total / page.pageSize),
+        unread,
+      };
+    },
+
+    /** `CSP_unreadCount`. */
+    async unreadCount(accountId: number): Promise<{ count: number }> {
+      return { count: await repo.countUnread(db, merchantCode, accountId) };
+    },
+
+    /** Marks the member's messages read (messages of others are ignored) and pushes the new count. */
+    async markRead(accountId: number, input: InboxReadInput): Promise<InboxChangeResult> {
+      const ids = 'ids' in input ? input.ids : null;
+      const changed = await repo.markRead(db, merchantCode, accountId, ids, now());
+      const unread = await repo.countUnread(db, merchantCode, accountId);
+      if (changed > 0) void pushUnread(accountId);
+      return { changed, unread };
+    },
+
+    /** Deletes the member's messages for them (messages of others are ignored) and pushes the new count. */
+    async deleteMessages(accountId: number, input: InboxDeleteInput): Promise<InboxChangeResult> {
+      const changed = await repo.markDeleted(db, merchantCode, accountId, input.ids, now());
+      const unread = await repo.countUnread(db, merchantCode, accountId);
+      if (changed > 0) void pushUnread(accountId);
+      return { changed, unread };
+    },
+
+    /**
+     * Stores a cashier notice (deposit arrived/failed, withdrawal approved/rejected) as an inbox message and
+     * pushes the member's new unread count. The same notice (kind and deposit or withdrawal id) is stored once.
+     */
+    async recordCashierNotice(notice: CashierNotice): Promise<void> {
+      if (!systemKinds.has(notice.kind)) return;
+      const subject = notice.params.depositId ?? notice.params.withdrawalId;
+      const inserted = await repo.insertMessage(db, {
+        merchantCode,
+        accountId: notice.accountId,
+        kind: notice.kind,
+        params: notice.params,
+        sourceKey: subject === undefined ? null : `${notice.kind}:${String(subject)}`,
+        createdAt: now(),
+      });
+      if (inserted) await pushUnread(notice.accountId);
+    },
+
+    /**
+     * A message from an operator to one member (by username) or to every member.
+     * @throws CONTENT_MEMBER_NOT_FOUND when no member or agent has the username.
+     */
+    async sendOperatorMessage(input: OperatorMessageInput, operator: ContentOperator): Promise<OperatorMessage> {
+      let recipient: { id: number; username: string } | null = null;
+      if (input.to !== 'all') {
+        const account = await deps.identity.findAccountByUsername(input.to.username);
+        if (!account || (account.role !== 'member' && account.role !== 'agent')) {
+          throw new AppError('CONTENT_MEMBER_NOT_FOUND', { username: input.to.username });
+        }
+        recipient = { id: account.id, username: account.username };
+      }
+      const row = await repo.insertMessage(db, {
+        merchantCode,
+        accountId: recipient?.id ?? null,
+        kind: 'operator',
+        title: input.title,
+        content: input.content,
+        createdAt: now(),
+        createdBy: operator.username,
+      });
+      if (!row) throw new Error('message insert returned nothing');
+      // A broadcast reaches clients when they next ask for the count (sockets are per account, not per site).
+      if (recipient) await pushUnread(recipient.id);
+      return {
+        id: row.id,
+        to: recipient ? { accountId: recipient.id, username: recipient.username } : 'all',
+        title: row.title,
+        content: row.content,
+        createdAt: row.createdAt.toISOString(),
+        createdBy: row.createdBy,
+      };
+    },
+
+    async listOperatorMessages(page: { pageNo: number; pageSize: number }) {
+      const { rows, total } = await repo.listOperatorMessages(db, merchantCode, {
+        offset: (page.pageNo - 1) * page.pageSize,
+        limit: page.pageSize,
+      });
+      const content: OperatorMessage[] = [];
+      for (const row of rows) {
+        const account = row.accountId === null ? null : await deps.identity.getAccount(row.accountId);
+        content.push({
+          id: row.id,
+          to: row.accountId === null ? 'all' : { accountId: row.accountId, username: account?.username ?? null },
+          title: row.title,
+          content: row.content,
+          createdAt: row.createdAt.toISOString(),
+          createdBy: row.createdBy,
+        });
+      }
+      return {
+        content,
+        pageNo: page.pageNo,
+        pageSize: page.pageSize,
+        total,
+        totalPages: Math.ceil(total / page.pageSize),
+      };
+    },
+
+    // ---------------------------------------------------------------------------------------- feedback
+
+    /**
+     * `PUT /wps/feedback` (spec sections 3 and 5): type, description (trimmed, at most 200 characters) and
+     * captcha are required; a visitor also gives a name, a logged-in account is the sender itself. Nothing is
+     * stored unless every check passes.
+     * @throws VALIDATION_FAILED with "{field} is empty" (or too long) issues.
+     * @throws IDENTITY_CAPTCHA_INVALID when the captcha answer is wrong or used.
+     */
+    async submitFeedback(input: FeedbackInput, ctx: FeedbackContext): Promise<{ id: number }> {
+      const language = ctx.language;
+      const label = (field: string) => text(language, `content.feedbackFields.${field}`);
+      const issues: ValidationIssue[] = [];
+      const empty = (field: string) =>
+        issues.push(fieldIssue(language, field, 'validation.fieldEmpty', { field: label(field) }));
+
+      const typeValue = typeof input.type === 'string' && input.type.trim() !== '' ? Number(input.type) : input.type;
+      if (typeValue === undefined || typeValue === '') empty('type');
+      else if (!(feedbackTypes as readonly unknown[]).includes(typeValue)) {
+        issues.push(fieldIssue(language, 'type', 'validation.invalid'));
+      }
+      const content = (input.content ?? '').trim();
+      if (content === '') empty('content');
+      else if ([...content].length > feedbackContentMax) {
+        issues.push(fieldIssue(language, 'content', 'validation.tooLong', { max: feedbackContentMax }));
+      }
+      const account = ctx.accountId === null ? null : await deps.identity.getAccount(ctx.accountId);
+      const sender = account ? account.username : (input.sender ?? '').trim();
+      if (sender === '') empty('sender');
+      else if ([...sender].length > 64) issues.push(fieldIssue(language, 'sender', 'validation.tooLong', { max: 64 }));
+      const captcha = (input.captcha ?? '').trim();
+      if (captcha === '' || !input.captchaId) empty('captcha');
+      if (issues.length > 0) throw new AppError('VALIDATION_FAILED', {}, issues);
+
+      await deps.identity.verifyCaptcha({ captcha, captchaId: input.captchaId });
+      const row = await repo.insertFeedback(db, {
+        merchantCode,
+        accountId: account?.id ?? null,
+        sender,
+        type: typeValue as number,
+        content,
+        ip: ctx.ip,
+        status: 'open',
+        createdAt: now(),
+      });
+      return { id: row.id };
+    },
+
+    async listFeedback(query: { status?: FeedbackStatus; pageNo: number; pageSize: number }) {
+      const { rows, total } = await repo.listFeedback(db, merchantCode, query.status, {
+        offset: (query.pageNo - 1) * query.pageSize,
+        limit: query.pageSize,
+      });
+      return {
+        content: rows.map(toOperatorFeedback),
+        pageNo: query.pageNo,
+        pageSize: query.pageSize,
+        total,
+        totalPages: Math.ceil(total / query.pageSize),
+      };
+    },
+
+    /** @throws CONTENT_FEEDBACK_NOT_FOUND */
+    async setFeedbackStatus(id: number, status: FeedbackStatus, operator: ContentOperator): Promise<OperatorFeedback> {
+      const resolved = status === 'resolved';
+      const row = await repo.updateFeedbackStatus(db, merchantCode, id, {
+        status,
+        resolvedAt: resolved ? now() : null,
+        resolvedBy: resolved ? operator.username : null,
+      });
+      if (!row) throw new AppError('CONTENT_FEEDBACK_NOT_FOUND', { id });
+      return toOperatorFeedback(row);
+    },
+
+    /** How many feedback rows exist (tests use it to prove bad input stores nothing). */
+    countFeedback: () => repo.countFeedback(db, merchantCode),
+
+    /** Inserts seeded announcements once (by seed key); for the demo seed. */
+    async seedAnnouncements(items: Array<{ seedKey: string; input: AnnouncementInput }>): Promise<number> {
+      let inserted = 0;
+      for (const item of items) {
+        const values = prepareAnnouncement(item.input, 'en');
+        const at = now();
+        const row = await repo.insertAnnouncement(db, {
+          ...values,
+          merchantCode,
+          seedKey: item.seedKey,
+          createdAt: at,
+          updatedAt: at,
+          updatedBy: null,
+        });
+        if (row) inserted += 1;
+      }
+      return inserted;
+    },
+  };
+}
+
+function toOperatorFeedback(row: repo.FeedbackRow): OperatorFeedback {
+  return {
+    id: row.id,
+    type: row.type,
+    content: row.content,
+    sender: row.sender,
+    accountId: row.accountId,
+    status: row.status as FeedbackStatus,
+    createdAt: row.createdAt.toISOString(),
+    resolvedAt: iso(row.resolvedAt),
+    resolvedBy: row.resolvedBy,
+  };
+}
+
+export type ContentService = ReturnType<typeof createContentService>;

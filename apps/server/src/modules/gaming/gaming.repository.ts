@@ -1,0 +1,309 @@
+import { and, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db';
+import {
+  gamingRounds,
+  gamingSessions,
+  gamingVendorTransfers,
+  gamingVendorWallets,
+  gamingWalletTransactions,
+} from './gaming.tables';
+
+export type SessionRow = typeof gamingSessions.$inferSelect;
+export type WalletTxRow = typeof gamingWalletTransactions.$inferSelect;
+export type NewWalletTx = typeof gamingWalletTransactions.$inferInsert;
+export type RoundRow = typeof gamingRounds.$inferSelect;
+export type VendorTransferRow = typeof gamingVendorTransfers.$inferSelect;
+
+const t = gamingWalletTransactions;
+const r = gamingRounds;
+
+// ---------------------------------------------------------------- sessions
+
+export async function insertSession(db: DbOrTx, row: typeof gamingSessions.$inferInsert): Promise<void> {
+  await db.insert(gamingSessions).values(row);
+}
+
+export async function findSession(db: DbOrTx, token: string): Promise<SessionRow | null> {
+  const rows = await db.select().from(gamingSessions).where(eq(gamingSessions.token, token)).limit(1);
+  return rows[0] ?? null;
+}
+
+// ---------------------------------------------------------------- wallet transactions
+
+export async function findWalletTx(
+  db: DbOrTx,
+  merchantCode: string,
+  aggregator: string,
+  transactionUuid: string,
+): Promise<WalletTxRow | null> {
+  const rows = await db
+    .select()
+    .from(t)
+    .where(and(eq(t.merchantCode, merchantCode), eq(t.aggregator, aggregator), eq(t.transactionUuid, transactionUuid)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Inserts a transaction row unless its id is taken; the stored row when it was inserted, else null. */
+export async function claimWalletTx(db: DbOrTx, row: NewWalletTx): Promise<WalletTxRow | null> {
+  const rows = await db.insert(t).values(row).onConflictDoNothing().returning();
+  return rows[0] ?? null;
+}
+
+/** Sets the final status of a pending transaction; false when it is no longer pending (a rollback overtook it). */
+export async function finalizeWalletTx(
+  db: DbOrTx,
+  id: number,
+  status: string,
+  ledgerTransferId: number | null,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(t)
+    .set({ status, ledgerTransferId, updatedAt: now })
+    .where(and(eq(t.id, id), eq(t.status, 'pending')))
+    .returning({ id: t.id });
+  return rows.length === 1;
+}
+
+/** Marks a pending bet cancelled (a rollback came while it was in flight); false when it was no longer pending. */
+export async function cancelPendingWalletTx(db: DbOrTx, id: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(t)
+    .set({ status: 'cancelled', updatedAt: now })
+    .where(and(eq(t.id, id), eq(t.status, 'pending')))
+    .returning({ id: t.id });
+  return rows.length === 1;
+}
+
+/** Marks a bet or win rolled back, once; false when it already was. */
+export async function markRolledBack(db: DbOrTx, id: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(t)
+    .set({ rolledBackAt: now, updatedAt: now })
+    .where(and(eq(t.id, id), isNull(t.rolledBackAt)))
+    .returning({ id: t.id });
+  return rows.length === 1;
+}
+
+// ---------------------------------------------------------------- rounds
+
+export type RoundChange = {
+  merchantCode: string;
+  aggregator: string;
+  roundId: string;
+  accountId: number;
+  vendorCode: string;
+  gameCode: string;
+  currency: string;
+  stakeDeltaMinor: bigint;
+  winDeltaMinor: bigint;
+  /** Set the round's status (closed on `round_closed`, rolled_back when its stake is reversed); null keeps it. */
+  status: 'open' | 'closed' | 'rolled_back' | null;
+  now: Date;
+};
+
+/** Adds a transaction's stake or win to its round, creating the round on its first transaction. */
+export async function applyToRound(db: DbOrTx, change: RoundChange): Promise<void> {
+  const closedAt = change.status === 'closed' ? change.now : null;
+  await db
+    .insert(r)
+    .values({
+      merchantCode: change.merchantCode,
+      aggregator: change.aggregator,
+      roundId: change.roundId,
+      accountId: change.accountId,
+      vendorCode: change.vendorCode,
+      gameCode: change.gameCode,
+      currency: change.currency,
+      stakeMinor: change.stakeDeltaMinor,
+      winMinor: change.winDeltaMinor,
+      status: change.status ?? 'open',
+      startedAt: change.now,
+      updatedAt: change.now,
+      closedAt,
+    })
+    .onConflictDoUpdate({
+      target: [r.merchantCode, r.aggregator, r.roundId, r.accountId],
+      set: {
+        stakeMinor: sql`${r.stakeMinor} + ${change.stakeDeltaMinor}`,
+        winMinor: sql`${r.winMinor} + ${change.winDeltaMinor}`,
+        status: change.status ? sql`${change.status}` : sql`${r.status}`,
+        updatedAt: change.now,
+        closedAt: closedAt ? sql`coalesce(${r.closedAt}, ${closedAt})` : sql`${r.closedAt}`,
+      },
+    });
+}
+
+/** The first transaction of a member's round at an aggregator (the id a round-details page is asked by). */
+export async function firstTransactionOfRound(
+  db: DbOrTx,
+  merchantCode: string,
+  aggregator: string,
+  accountId: number,
+  roundId: string,
+): Promise<WalletTxRow | null> {
+  const rows = await db
+    .select()
+    .from(t)
+    .where(
+      and(
+        eq(t.merchantCode, merchantCode),
+        eq(t.aggregator, aggregator),
+        eq(t.accountId, accountId),
+        eq(t.roundId, roundId),
+        eq(t.kind, 'bet'),
+      ),
+    )
+    .orderBy(t.id)
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function lastRounds(db: DbOrTx, merchantCode: string, accountId: number, limit: number) {
+  return db
+    .select()
+    .from(r)
+    .where(and(eq(r.merchantCode, merchantCode), eq(r.accountId, accountId)))
+    .orderBy(desc(r.updatedAt), desc(r.id))
+    .limit(limit);
+}
+
+/** The biggest wins (one per round), newest first among equals. */
+export async function biggestWins(db: DbOrTx, merchantCode: string, limit: number) {
+  return db
+    .select()
+    .from(r)
+    .where(and(eq(r.merchantCode, merchantCode), sql`${r.winMinor} > 0`, sql`${r.status} <> 'rolled_back'`))
+    .orderBy(desc(r.winMinor), desc(r.updatedAt))
+    .limit(limit);
+}
+
+// ---------------------------------------------------------------- transfer-mode vendors
+
+export async function insertVendorTransfer(
+  db: DbOrTx,
+  row: typeof gamingVendorTransfers.$inferInsert,
+): Promise<VendorTransferRow> {
+  const rows = await db.insert(gamingVendorTransfers).values(row).returning();
+  const stored = rows[0];
+  if (!stored) throw new Error('vendor transfer not stored');
+  return stored;
+}
+
+export async function findVendorTransfer(db: DbOrTx, reference: string): Promise<VendorTransferRow | null> {
+  const rows = await db
+    .select()
+    .from(gamingVendorTransfers)
+    .where(eq(gamingVendorTransfers.reference, reference))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Resolves a pending transfer once; false when another resolver got there first. */
+export async function resolveVendorTransfer(
+  db: DbOrTx,
+  id: number,
+  status: 'success' | 'failed' | 'pending',
+  patch: { amountMinor?: bigint; detail?: Record<string, unknown> },
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(gamingVendorTransfers)
+    .set({
+      status,
+      ...(patch.amountMinor !== undefined ? { amountMinor: patch.amountMinor } : {}),
+      ...(patch.detail ? { detail: patch.detail } : {}),
+      checks: sql`${gamingVendorTransfers.checks} + 1`,
+      updatedAt: now,
+    })
+    .where(and(eq(gamingVendorTransfers.id, id), eq(gamingVendorTransfers.status, 'pending')))
+    .returning({ id: gamingVendorTransfers.id });
+  return rows.length === 1;
+}
+
+export async function pendingVendorTransfers(db: DbOrTx, merchantCode: string, olderThan: Date, limit: number) {
+  return db
+    .select()
+    .from(gamingVendorTransfers)
+    .where(
+      and(
+        eq(gamingVendorTransfers.merchantCode, merchantCode),
+        eq(gamingVendorTransfers.status, 'pending'),
+        lte(gamingVendorTransfers.updatedAt, olderThan),
+      ),
+    )
+    .orderBy(gamingVendorTransfers.id)
+    .limit(limit);
+}
+
+export async function hasPendingVendorTransfer(db: DbOrTx, accountId: number, vendorCode: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: gamingVendorTransfers.id })
+    .from(gamingVendorTransfers)
+    .where(
+      and(
+        eq(gamingVendorTransfers.accountId, accountId),
+        eq(gamingVendorTransfers.vendorCode, vendorCode),
+        eq(gamingVendorTransfers.status, 'pending'),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function findVendorWallet(db: DbOrTx, accountId: number, vendorCode: string) {
+  const rows = await db
+    .select()
+    .from(gamingVendorWallets)
+    .where(and(eq(gamingVendorWallets.accountId, accountId), eq(gamingVendorWallets.vendorCode, vendorCode)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function vendorWallets(db: DbOrTx, accountId: number) {
+  return db.select().from(gamingVendorWallets).where(eq(gamingVendorWallets.accountId, accountId));
+}
+
+export async function ensureVendorWallet(
+  db: DbOrTx,
+  merchantCode: string,
+  accountId: number,
+  vendorCode: string,
+): Promise<void> {
+  await db.insert(gamingVendorWallets).values({ merchantCode, accountId, vendorCode }).onConflictDoNothing();
+}
+
+export async function setPlayerCreated(db: DbOrTx, accountId: number, vendorCode: string): Promise<void> {
+  await db
+    .update(gamingVendorWallets)
+    .set({ playerCreated: true })
+    .where(and(eq(gamingVendorWallets.accountId, accountId), eq(gamingVendorWallets.vendorCode, vendorCode)));
+}
+
+/** Sets what we hold at the vendor (after a sweep, to what came back: zero). */
+export async function setVendorBalance(
+  db: DbOrTx,
+  accountId: number,
+  vendorCode: string,
+  balanceMinor: bigint,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(gamingVendorWallets)
+    .set({ balanceMinor, updatedAt: now })
+    .where(and(eq(gamingVendorWallets.accountId, accountId), eq(gamingVendorWallets.vendorCode, vendorCode)));
+}
+
+export async function addVendorBalance(
+  db: DbOrTx,
+  accountId: number,
+  vendorCode: string,
+  deltaMinor: bigint,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(gamingVendorWallets)
+    .set({ balanceMinor: sql`greatest(${gamingVendorWallets.balanceMinor} + ${deltaMinor}, 0)`, updatedAt: now })
+    .where(and(eq(gamingVendorWallets.accountId, accountId), eq(gamingVendorWallets.vendorCode, vendorCode)));
+}

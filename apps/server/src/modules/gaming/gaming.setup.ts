@@ -1,0 +1,156 @@
+import type { GameCategory } from '@portal/contract';
+import type { Db } from '../../platform/db';
+import type { Job } from '../../platform/jobs';
+import type { Cache } from '../../platform/kv';
+import type { CatalogueService } from '../catalogue';
+import type { WalletService } from '../wallet';
+import type { VendorAdapter } from './gaming.adapter';
+import { createGamingService, type GamingLog } from './gaming.service';
+import { createHub88Adapter } from './hub88.client';
+import { createHub88Wallet, hub88Aggregator } from './hub88.wallet';
+import { createTcgAdapter, defaultTcgProducts, type TcgProduct } from './tcg.client';
+
+/** The game-vendor settings of AppConfig (see config.ts for what each means). */
+export type GamingSettings = {
+  hub88: { apiUrl: string; operatorId: string; privateKeyPem: string; publicKeyPem: string } | null;
+  tcg: {
+    apiUrl: string;
+    merchantCode: string;
+    desKey: string;
+    signKey: string;
+    products: Array<{ productType: number; code: string; category: string }> | null;
+  } | null;
+  catalogueSyncIntervalMinutes: number;
+  vendorTimeoutMs: number;
+  tcgTimeoutMs: number;
+  gameSessionTtlMinutes: number;
+  publicUrl: string;
+};
+
+export type GamingSetupOptions = {
+  db: Db;
+  merchantCode: string;
+  cache: Cache;
+  catalogue: CatalogueService;
+  wallet: WalletService;
+  identity: {
+    getAccount(
+      accountId: number,
+    ): Promise<{ id: number; username: string; status: 'active' | 'disabled'; role: string | null } | null>;
+  };
+  currency(): Promise<{ code: string; scale: number }>;
+  /** The permission response's launch CDN list. */
+  launchCdns(): Promise<string[]>;
+  settings: GamingSettings;
+  publishBalance?: (accountId: number) => Promise<void>;
+  /** Instead of the adapters built from the settings (tests). */
+  adapters?: VendorAdapter[];
+  /** Minimum gap between two Hub88 game lists (its documented limit is one a minute). */
+  hub88ListIntervalMs?: number;
+  log: GamingLog;
+  now?: () => Date;
+};
+
+/**
+ * Builds the gaming module from configuration: the aggregators' adapters (none configured: an empty catalogue),
+ * the Hub88 Wallet API when Hub88 is configured, the gaming service, and its scheduled jobs (catalogue sync, the
+ * check of pending vendor transfers). What app.ts calls.
+ */
+export function setUpGaming(options: GamingSetupOptions) {
+  const { settings } = options;
+  const adapters: VendorAdapter[] = options.adapters ?? [];
+  if (!options.adapters) {
+    if (settings.hub88) {
+      adapters.push(
+        createHub88Adapter({
+          apiUrl: settings.hub88.apiUrl,
+          operatorId: settings.hub88.operatorId,
+          privateKeyPem: settings.hub88.privateKeyPem,
+          timeoutMs: settings.vendorTimeoutMs,
+          ...(options.hub88ListIntervalMs !== undefined ? { listIntervalMs: options.hub88ListIntervalMs } : {}),
+        }),
+      );
+    }
+    if (settings.tcg) {
+      const products: TcgProduct[] = settings.tcg.products
+        ? settings.tcg.products.map((item) => ({
+            productType: item.productType,
+            code: item.code,
+            name: defaultTcgProducts.find((known) => known.code === item.code)?.name ?? item.code,
+            category: item.category as GameCategory,
+          }))
+        : defaultTcgProducts;
+      adapters.push(
+        createTcgAdapter({
+          apiUrl: settings.tcg.apiUrl,
+          merchantCode: settings.tcg.merchantCode,
+          desKey: settings.tcg.desKey,
+          signKey: settings.tcg.signKey,
+          sitePrefix: options.merchantCode,
+          currency: options.currency,
+          timeoutMs: settings.tcgTimeoutMs,
+          products,
+        }),
+      );
+    }
+  }
+  const gaming = createGamingService({
+    db: options.db,
+    merchantCode: options.merchantCode,
+    cache: options.cache,
+    catalogue: options.catalogue,
+    wallet: options.wallet,
+    identity: options.identity,
+    currency: options.currency,
+    launchCdns: options.launchCdns,
+    adapters,
+    publicUrl: settings.publicUrl,
+    gameSessionTtlMs: settings.gameSessionTtlMinutes * 60_000,
+    ...(options.publishBalance ? { publishBalance: options.publishBalance } : {}),
+    log: options.log,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const hub88Wallet = settings.hub88
+    ? createHub88Wallet({
+        db: options.db,
+        merchantCode: options.merchantCode,
+        wallet: options.wallet,
+        identity: options.identity,
+        currency: options.currency,
+        publicKeyPem: settings.hub88.publicKeyPem,
+        vendorOfGame: async (gameCode) => options.catalogue.vendorOfGame(hub88Aggregator, gameCode),
+        onBalanceChanged: (accountId) => gaming.balanceChanged(accountId),
+        log: options.log,
+        ...(options.now ? { now: options.now } : {}),
+      })
+    : null;
+  const jobs: Job[] = [
+    {
+      name: 'catalogue-sync',
+      intervalMs: settings.catalogueSyncIntervalMinutes * 60_000,
+      run: () => gaming.syncCatalogue(),
+    },
+    { name: 'vendor-transfer-check', intervalMs: 30_000, run: () => gaming.resolvePendingTransfers() },
+    // While the catalogue is still empty (the vendors were not reachable at start), try again every 65 s: just over
+    // Hub88's one game list a minute. A count query otherwise.
+    {
+      name: 'catalogue-fill',
+      intervalMs: 65_000,
+      run: async () => ((await options.catalogue.isEmpty()) ? gaming.syncCatalogue() : 'not empty'),
+    },
+    // Hot games follow what members launch: re-ranked every hour (and after every sync).
+    { name: 'hot-games', intervalMs: 3_600_000, run: () => options.catalogue.refreshHot() },
+  ];
+  return {
+    gaming,
+    hub88Wallet,
+    jobs: adapters.length > 0 ? jobs : [],
+    /** At start: fills an empty catalogue in the background (the server does not wait for the vendors). */
+    syncIfEmpty(): void {
+      if (adapters.length === 0) return;
+      void (async () => {
+        if (await options.catalogue.isEmpty()) await gaming.syncCatalogue();
+      })().catch((error: unknown) => options.log.warn({ err: error }, 'first catalogue sync failed'));
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import { createSign, createVerify } from 'node:crypto';
+
+/**
+ * Hub88 signs every request body in both directions with RSA-SHA256 (PKCS#1 v1.5) over the exact raw bytes,
+ * Base64-encoded, in the `X-Hub88-Signature` header. We check wallet calls with the aggregator's public key before
+ * parsing anything, and sign our Games API calls with the operator private key.
+ * @see /work/shared/protocols/hub88-wallet.md section 2
+ */
+export const hub88SignatureHeader = 'x-hub88-signature';
+
+export function signHub88Body(rawBody: string | Buffer, privateKeyPem: string): string {
+  const signer = createSign('RSA-SHA256');
+  signer.update(rawBody);
+  return signer.sign(privateKeyPem, 'base64');
+}
+
+/** True only when `signature` is a valid signature of exactly these bytes; never throws. */
+export function verifyHub88Body(rawBody: Buffer, signature: string | undefined, publicKeyPem: string): boolean {
+  if (!signature || signature.length > 4096) return false;
+  try {
+    const verifier = createVerify('RSA-SHA256');
+    verifier.update(rawBody);
+    return verifier.verify(publicKeyPem, signature, 'base64');
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,370 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  buildGamesApp,
+  cashOf,
+  expectLedgerReconciled,
+  type GamesApp,
+  hub88Feed,
+  newPlayer,
+  type Player,
+  sessionToken,
+  uuid,
+  walletCall,
+} from './gaming.test-helpers';
+
+/** 1 BDT at Hub88's scale (1/100000 of the currency). */
+const BDT = 100_000;
+
+describe('Hub88 Wallet API gateway', () => {
+  let games: GamesApp;
+
+  beforeAll(async () => {
+    games = await buildGamesApp();
+    await games.app.services.catalogue.applyFeed(hub88Feed(10));
+  });
+  afterAll(async () => {
+    await games?.app.close();
+  });
+
+  async function player(funds = '100'): Promise<Player & { session: string }> {
+    const created = await newPlayer(games.app, funds);
+    return { ...created, session: await sessionToken(games, created) };
+  }
+
+  function bet(p: Player & { session: string }, amount: number, extra: Record<string, unknown> = {}) {
+    return {
+      user: p.user,
+      token: p.session,
+      request_uuid: uuid(),
+      transaction_uuid: uuid(),
+      round: uuid(),
+      round_closed: false,
+      game_code: 'pg_slot_0',
+      currency: 'BDT',
+      amount,
+      ...extra,
+    };
+  }
+
+  function win(p: Player & { session: string }, betBody: Record<string, unknown>, amount: number, extra = {}) {
+    return {
+      user: p.user,
+      token: p.session,
+      request_uuid: uuid(),
+      transaction_uuid: uuid(),
+      reference_transaction_uuid: betBody.transaction_uuid,
+      round: betBody.round,
+      round_closed: true,
+      game_code: betBody.game_code,
+      currency: 'BDT',
+      amount,
+      ...extra,
+    };
+  }
+
+  function rollback(p: Player & { session: string }, reference: string, extra = {}) {
+    return {
+      user: p.user,
+      token: p.session,
+      request_uuid: uuid(),
+      transaction_uuid: uuid(),
+      reference_transaction_uuid: reference,
+      round: uuid(),
+      round_closed: true,
+      game_code: 'pg_slot_0',
+      ...extra,
+    };
+  }
+
+  describe('signature and syntax', () => {
+    it('refuses a signature made with another key and moves nothing', async () => {
+      const p = await player();
+      const body = bet(p, 5 * BDT);
+      const forged = await walletCall(games, 'transaction/bet', body, {
+        signature: Buffer.from('not a signature').toString('base64'),
+      });
+      expect(forged.status).toBe('RS_ERROR_INVALID_SIGNATURE');
+      const missing = await games.app.inject({
+        method: 'POST',
+        url: '/gateway/hub88/transaction/bet',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+      expect(missing.json().status).toBe('RS_ERROR_INVALID_SIGNATURE');
+      expect(await cashOf(games.app, p.id)).toBe(10_000n);
+    });
+
+    it('refuses a body changed after signing (the signature covers the raw bytes)', async () => {
+      const p = await player();
+      const body = bet(p, 5 * BDT);
+      const signed = JSON.stringify(body);
+      const changed = JSON.stringify({ ...body, amount: 1 * BDT });
+      const answer = await walletCall(games, 'transaction/bet', body, { raw: changed, signedBody: signed });
+      expect(answer.status).toBe('RS_ERROR_INVALID_SIGNATURE');
+      // Same JSON, different spacing: different bytes, so also refused.
+      const spaced = await walletCall(games, 'transaction/bet', body, {
+        raw: JSON.stringify(body, null, 1),
+        signedBody: signed,
+      });
+      expect(spaced.status).toBe('RS_ERROR_INVALID_SIGNATURE');
+      expect(await cashOf(games.app, p.id)).toBe(10_000n);
+    });
+
+    it('answers WRONG_SYNTAX for a missing field and WRONG_TYPES for a wrong type, echoing request_uuid', async () => {
+      const p = await player();
+      const { round: _omit, ...withoutRound } = bet(p, BDT);
+      const syntax = await walletCall(games, 'transaction/bet', withoutRound);
+      expect(syntax).toMatchObject({ status: 'RS_ERROR_WRONG_SYNTAX', request_uuid: withoutRound.request_uuid });
+      const types = await walletCall(games, 'transaction/bet', { ...bet(p, BDT), amount: '100000' });
+      expect(types.status).toBe('RS_ERROR_WRONG_TYPES');
+      const notJson = await walletCall(games, 'transaction/bet', {}, { raw: '{"user":' });
+      expect(notJson.status).toBe('RS_ERROR_WRONG_SYNTAX');
+    });
+
+    it('refuses an amount our minor units cannot hold exactly (no rounding)', async () => {
+      const p = await player();
+      const answer = await walletCall(games, 'transaction/bet', bet(p, 1_500)); // 0.015 BDT
+      expect(answer.status).toBe('RS_ERROR_WRONG_TYPES');
+      expect(await cashOf(games.app, p.id)).toBe(10_000n);
+    });
+  });
+
+  describe('user calls', () => {
+    it('answers user/info for a member and RS_ERROR_UNKNOWN for an unknown user', async () => {
+      const p = await player();
+      const request = uuid();
+      expect(await walletCall(games, 'user/info', { user: p.user, request_uuid: request })).toMatchObject({
+        status: 'RS_OK',
+        user: p.user,
+        request_uuid: request,
+      });
+      expect((await walletCall(games, 'user/info', { user: 'u9999999', request_uuid: uuid() })).status).toBe(
+        'RS_ERROR_UNKNOWN',
+      );
+    });
+
+    it('answers the balance at the protocol scale, and INVALID_TOKEN for a token it never issued', async () => {
+      const p = await player('12.34');
+      const request = uuid();
+      const answer = await walletCall(games, 'user/balance', {
+        user: p.user,
+        token: p.session,
+        request_uuid: request,
+        game_code: 'pg_slot_0',
+      });
+      expect(answer).toMatchObject({ status: 'RS_OK', balance: 1_234_000, currency: 'BDT', request_uuid: request });
+      const unknown = await walletCall(games, 'user/balance', {
+        user: p.user,
+        token: 'no-such-token-0123456789',
+        request_uuid: uuid(),
+      });
+      expect(unknown.status).toBe('RS_ERROR_INVALID_TOKEN');
+      const other = await player();
+      const stolen = await walletCall(games, 'user/balance', {
+        user: p.user,
+        token: other.session,
+        request_uuid: uuid(),
+      });
+      expect(stolen.status).toBe('RS_ERROR_INVALID_TOKEN');
+    });
+  });
+
+  describe('bets, wins and rollbacks', () => {
+    it('debits a bet, credits its win, keeps the round and answers the balance after each', async () => {
+      const p = await player('100');
+      const betBody = bet(p, 10 * BDT);
+      const betAnswer = await walletCall(games, 'transaction/bet', betBody);
+      expect(betAnswer).toMatchObject({ status: 'RS_OK', balance: 90 * BDT, currency: 'BDT', user: p.user });
+      expect(betAnswer.request_uuid).toBe(betBody.request_uuid);
+      const winAnswer = await walletCall(games, 'transaction/win', win(p, betBody, 25 * BDT));
+      expect(winAnswer).toMatchObject({ status: 'RS_OK', balance: 115 * BDT });
+      expect(await cashOf(games.app, p.id)).toBe(11_500n);
+      const recall = await games.app.services.gaming.recall(p.id, 'en');
+      expect(recall.rounds[0]).toMatchObject({
+        roundId: betBody.round,
+        vassalage: 'PG',
+        gameCode: 'pg_slot_0',
+        stake: { amount: '10.00' },
+        win: { amount: '25.00' },
+        profit: { amount: '15.00' },
+        status: 'closed',
+      });
+      await expectLedgerReconciled(games.app);
+    });
+
+    it("pushes the new balance to the member's sockets after a bet, like a deposit", async () => {
+      const p = await player('100');
+      const publish = vi.spyOn(games.app.services.realtime, 'publishToAccount');
+      try {
+        await walletCall(games, 'transaction/bet', bet(p, 10 * BDT));
+        await vi.waitFor(() =>
+          expect(publish).toHaveBeenCalledWith(
+            p.id,
+            expect.objectContaining({
+              type: 'balance',
+              balance: expect.objectContaining({ main: { amount: '90.00', minor: '9000' } }),
+            }),
+          ),
+        );
+      } finally {
+        publish.mockRestore();
+      }
+    });
+
+    it('refuses a bet above the balance with NOT_ENOUGH_MONEY and the balance', async () => {
+      const p = await player('5');
+      const answer = await walletCall(games, 'transaction/bet', bet(p, 6 * BDT));
+      expect(answer).toMatchObject({ status: 'RS_ERROR_NOT_ENOUGH_MONEY', balance: 5 * BDT });
+      expect(await cashOf(games.app, p.id)).toBe(500n);
+    });
+
+    it('refuses a currency other than the wallet currency', async () => {
+      const p = await player();
+      const answer = await walletCall(games, 'transaction/bet', bet(p, BDT, { currency: 'EUR' }));
+      expect(answer.status).toBe('RS_ERROR_WRONG_CURRENCY');
+      const betBody = bet(p, BDT);
+      await walletCall(games, 'transaction/bet', betBody);
+      const winAnswer = await walletCall(games, 'transaction/win', win(p, betBody, BDT, { currency: 'USD' }));
+      expect(winAnswer.status).toBe('RS_ERROR_WRONG_CURRENCY');
+      expect(await cashOf(games.app, p.id)).toBe(9_900n);
+    });
+
+    it('refuses a game the catalogue does not know', async () => {
+      const p = await player();
+      expect((await walletCall(games, 'transaction/bet', bet(p, BDT, { game_code: 'nope' }))).status).toBe(
+        'RS_ERROR_INVALID_GAME',
+      );
+    });
+
+    it('refuses a bet on an expired token but accepts its win and a rollback with it', async () => {
+      const created = await newPlayer(games.app, '100');
+      const p = { ...created, session: await sessionToken(games, created, { expiresInMs: 60_000 }) };
+      const betBody = bet(p, 10 * BDT);
+      expect((await walletCall(games, 'transaction/bet', betBody)).status).toBe('RS_OK');
+      const second = bet(p, 10 * BDT);
+      games.clock.advance(120_000);
+      try {
+        expect((await walletCall(games, 'transaction/bet', second)).status).toBe('RS_ERROR_TOKEN_EXPIRED');
+        expect((await walletCall(games, 'transaction/win', win(p, betBody, 30 * BDT))).status).toBe('RS_OK');
+        const another = bet(p, 0);
+        const rolled = await walletCall(games, 'transaction/rollback', rollback(p, another.transaction_uuid));
+        expect(rolled.status).toBe('RS_OK');
+      } finally {
+        games.clock.advance(-120_000);
+      }
+      expect(await cashOf(games.app, p.id)).toBe(12_000n);
+    });
+
+    it('answers a repeated bet, win and rollback with the first result and moves money once', async () => {
+      const p = await player('100');
+      const betBody = bet(p, 10 * BDT);
+      expect((await walletCall(games, 'transaction/bet', betBody)).status).toBe('RS_OK');
+      const again = await walletCall(games, 'transaction/bet', { ...betBody, request_uuid: uuid() });
+      expect(again).toMatchObject({ status: 'RS_OK', balance: 90 * BDT });
+      const changed = await walletCall(games, 'transaction/bet', { ...betBody, amount: 20 * BDT });
+      expect(changed.status).toBe('RS_ERROR_DUPLICATE_TRANSACTION');
+
+      const winBody = win(p, betBody, 5 * BDT);
+      expect((await walletCall(games, 'transaction/win', winBody)).status).toBe('RS_OK');
+      expect((await walletCall(games, 'transaction/win', { ...winBody, request_uuid: uuid() })).status).toBe('RS_OK');
+      expect(await cashOf(games.app, p.id)).toBe(9_500n);
+
+      const otherBet = bet(p, 20 * BDT);
+      await walletCall(games, 'transaction/bet', otherBet);
+      const rollbackBody = rollback(p, otherBet.transaction_uuid);
+      expect((await walletCall(games, 'transaction/rollback', rollbackBody)).status).toBe('RS_OK');
+      expect((await walletCall(games, 'transaction/rollback', { ...rollbackBody, request_uuid: uuid() })).status).toBe(
+        'RS_OK',
+      );
+      // A second rollback (another id) of the same bet gives nothing back twice either.
+      expect((await walletCall(games, 'transaction/rollback', rollback(p, otherBet.transaction_uuid))).status).toBe(
+        'RS_OK',
+      );
+      expect(await cashOf(games.app, p.id)).toBe(9_500n);
+      await expectLedgerReconciled(games.app);
+    });
+
+    it('remembers a rollback of a bet it never saw, so the late bet is refused and never debited', async () => {
+      const p = await player('100');
+      const late = bet(p, 10 * BDT);
+      const answer = await walletCall(games, 'transaction/rollback', rollback(p, late.transaction_uuid));
+      expect(answer).toMatchObject({ status: 'RS_OK', balance: 100 * BDT });
+      const refused = await walletCall(games, 'transaction/bet', late);
+      expect(refused.status).not.toBe('RS_OK');
+      expect(refused.balance).toBe(100 * BDT);
+      expect(await cashOf(games.app, p.id)).toBe(10_000n);
+      // And a win that settles it finds nothing to settle.
+      expect((await walletCall(games, 'transaction/win', win(p, late, 50 * BDT))).status).toBe(
+        'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
+      );
+    });
+
+    it('answers TRANSACTION_DOES_NOT_EXIST for a win of an unknown bet or of a rolled-back bet', async () => {
+      const p = await player('100');
+      const unknown = await walletCall(games, 'transaction/win', win(p, bet(p, BDT), 5 * BDT));
+      expect(unknown.status).toBe('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
+      const betBody = bet(p, 10 * BDT);
+      await walletCall(games, 'transaction/bet', betBody);
+      await walletCall(games, 'transaction/rollback', rollback(p, betBody.transaction_uuid));
+      const afterRollback = await walletCall(games, 'transaction/win', win(p, betBody, 5 * BDT));
+      expect(afterRollback.status).toBe('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
+      expect(await cashOf(games.app, p.id)).toBe(10_000n);
+      const recall = await games.app.services.gaming.recall(p.id, 'en');
+      expect(recall.rounds.find((round) => round.roundId === betBody.round)).toMatchObject({
+        status: 'rolled_back',
+        stake: { minor: '0' },
+      });
+    });
+
+    it('accepts a zero win that closes a round', async () => {
+      const p = await player('10');
+      const betBody = bet(p, 2 * BDT);
+      await walletCall(games, 'transaction/bet', betBody);
+      expect((await walletCall(games, 'transaction/win', win(p, betBody, 0))).status).toBe('RS_OK');
+      expect(await cashOf(games.app, p.id)).toBe(800n);
+    });
+  });
+
+  describe('concurrency', () => {
+    it('lets exactly 10 of 50 parallel bets through on a balance for 10, and the ledger reconciles', async () => {
+      const p = await player('100');
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, () => walletCall(games, 'transaction/bet', bet(p, 10 * BDT))),
+      );
+      const statuses = answers.map((answer) => answer.status);
+      expect(statuses.filter((status) => status === 'RS_OK')).toHaveLength(10);
+      expect(statuses.filter((status) => status === 'RS_ERROR_NOT_ENOUGH_MONEY')).toHaveLength(40);
+      expect(await cashOf(games.app, p.id)).toBe(0n);
+      await expectLedgerReconciled(games.app);
+    });
+
+    it('debits once when the same bet arrives 10 times at once', async () => {
+      const p = await player('100');
+      const body = bet(p, 7 * BDT);
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => walletCall(games, 'transaction/bet', { ...body, request_uuid: uuid() })),
+      );
+      expect(answers.every((answer) => answer.status === 'RS_OK')).toBe(true);
+      expect(await cashOf(games.app, p.id)).toBe(9_300n);
+      await expectLedgerReconciled(games.app);
+    });
+
+    it('gives a bet back exactly once when its rollback races it', async () => {
+      const p = await player('100');
+      const outcomes = await Promise.all(
+        Array.from({ length: 10 }, async () => {
+          const body = bet(p, 5 * BDT);
+          const [betAnswer] = await Promise.all([
+            walletCall(games, 'transaction/bet', body),
+            walletCall(games, 'transaction/rollback', rollback(p, body.transaction_uuid)),
+          ]);
+          return betAnswer.status;
+        }),
+      );
+      expect(outcomes).toHaveLength(10);
+      // Whatever order they landed in, every bet was rolled back: the member has everything back.
+      expect(await cashOf(games.app, p.id)).toBe(10_000n);
+      await expectLedgerReconciled(games.app);
+    });
+  });
+});

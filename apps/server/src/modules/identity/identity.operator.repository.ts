@@ -1,0 +1,165 @@
+import { and, count, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db';
+import { identityAccounts, identityLoginAttempts, identitySessions } from './identity.tables';
+
+export type OperatorAccountRow = typeof identityAccounts.$inferSelect;
+export type OperatorSessionRow = typeof identitySessions.$inferSelect;
+export type OperatorLoginAttemptRow = typeof identityLoginAttempts.$inferSelect;
+
+export type AccountSearch = {
+  merchantCode: string;
+  /** Username, mobile or e-mail containing the text (any case), or the id when the text is a number. */
+  text?: string;
+  types?: number[];
+  status?: string;
+};
+
+/** `%`, `_` and `\` typed by an operator are literal characters, not LIKE wildcards. */
+function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+function searchWhere(search: AccountSearch) {
+  const text = search.text?.trim();
+  let textCondition: ReturnType<typeof or> | undefined;
+  if (text) {
+    const pattern = likeContains(text.toLowerCase());
+    const id = /^\d{1,9}$/.test(text) ? Number(text) : null;
+    textCondition = or(
+      sql`lower(${identityAccounts.username}) like ${pattern}`,
+      sql`${identityAccounts.mobile} like ${likeContains(text)}`,
+      sql`lower(${identityAccounts.email}) like ${pattern}`,
+      id !== null ? eq(identityAccounts.id, id) : undefined,
+    );
+  }
+  return and(
+    eq(identityAccounts.merchantCode, search.merchantCode),
+    search.types ? inArray(identityAccounts.type, search.types) : undefined,
+    search.status ? eq(identityAccounts.status, search.status) : undefined,
+    textCondition,
+  );
+}
+
+/** Accounts matching a search, newest first. */
+export async function searchAccounts(
+  db: DbOrTx,
+  search: AccountSearch,
+  page: { offset: number; limit: number },
+): Promise<{ rows: OperatorAccountRow[]; total: number }> {
+  const where = searchWhere(search);
+  const rows = await db
+    .select()
+    .from(identityAccounts)
+    .where(where)
+    .orderBy(desc(identityAccounts.createdAt), desc(identityAccounts.id))
+    .offset(page.offset)
+    .limit(page.limit);
+  const [totals] = await db.select({ total: count() }).from(identityAccounts).where(where);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+export async function findAccount(db: DbOrTx, merchantCode: string, id: number): Promise<OperatorAccountRow | null> {
+  const rows = await db
+    .select()
+    .from(identityAccounts)
+    .where(and(eq(identityAccounts.merchantCode, merchantCode), eq(identityAccounts.id, id)));
+  return rows[0] ?? null;
+}
+
+export async function findAccounts(db: DbOrTx, ids: number[]): Promise<OperatorAccountRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(identityAccounts).where(inArray(identityAccounts.id, ids));
+}
+
+export async function listDownline(
+  db: DbOrTx,
+  uplineId: number,
+  limit: number,
+): Promise<{ rows: OperatorAccountRow[]; total: number }> {
+  const where = eq(identityAccounts.uplineId, uplineId);
+  const rows = await db.select().from(identityAccounts).where(where).orderBy(identityAccounts.id).limit(limit);
+  const [totals] = await db.select({ total: count() }).from(identityAccounts).where(where);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+export async function listSessions(db: DbOrTx, accountId: number, limit: number): Promise<OperatorSessionRow[]> {
+  return db
+    .select()
+    .from(identitySessions)
+    .where(eq(identitySessions.accountId, accountId))
+    .orderBy(desc(identitySessions.createdAt))
+    .limit(limit);
+}
+
+/** Login attempts of the account: by its id, or by its username for attempts recorded before it was known. */
+export async function listLoginAttempts(
+  db: DbOrTx,
+  merchantCode: string,
+  account: { id: number; username: string },
+  limit: number,
+): Promise<OperatorLoginAttemptRow[]> {
+  return db
+    .select()
+    .from(identityLoginAttempts)
+    .where(
+      and(
+        eq(identityLoginAttempts.merchantCode, merchantCode),
+        or(
+          eq(identityLoginAttempts.accountId, account.id),
+          and(
+            isNull(identityLoginAttempts.accountId),
+            eq(identityLoginAttempts.username, account.username.toLowerCase()),
+          ),
+        ),
+      ),
+    )
+    .orderBy(desc(identityLoginAttempts.at), desc(identityLoginAttempts.id))
+    .limit(limit);
+}
+
+export async function markMustChangePassword(db: DbOrTx, accountId: number, now: Date): Promise<void> {
+  await db
+    .update(identityAccounts)
+    .set({ mustChangePassword: true, updatedAt: now })
+    .where(eq(identityAccounts.id, accountId));
+}
+
+export async function revokeSessions(db: DbOrTx, accountId: number, now: Date): Promise<number> {
+  const rows = await db
+    .update(identitySessions)
+    .set({ revokedAt: now })
+    .where(and(eq(identitySessions.accountId, accountId), isNull(identitySessions.revokedAt)))
+    .returning({ id: identitySessions.id });
+  return rows.length;
+}
+
+/** Accounts created in [from, to). */
+export async function countRegistrations(db: DbOrTx, merchantCode: string, from: Date, to: Date): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(identityAccounts)
+    .where(
+      and(
+        eq(identityAccounts.merchantCode, merchantCode),
+        gte(identityAccounts.createdAt, from),
+        lt(identityAccounts.createdAt, to),
+      ),
+    );
+  return row?.total ?? 0;
+}
+
+/** Accounts with a session that was in use during [from, to): started before its end and seen after its start. */
+export async function countActiveAccounts(db: DbOrTx, merchantCode: string, from: Date, to: Date): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`count(distinct ${identitySessions.accountId})`.mapWith(Number) })
+    .from(identitySessions)
+    .innerJoin(identityAccounts, eq(identityAccounts.id, identitySessions.accountId))
+    .where(
+      and(
+        eq(identityAccounts.merchantCode, merchantCode),
+        lt(identitySessions.createdAt, to),
+        gte(identitySessions.lastSeenAt, from),
+      ),
+    );
+  return row?.total ?? 0;
+}

@@ -1,0 +1,38 @@
+import type { WalletTransferKind } from '@portal/contract';
+import type { Db } from '../../platform/db';
+import * as repo from './wallet.reports.repository';
+
+export type WalletReportsDeps = { db: Db; merchantCode: string };
+
+/**
+ * Figures from the ledger for operators: what was posted, by transfer kind. A deposit counts when it was
+ * credited (its DEPOSIT transfer), a withdrawal when it was paid (the posting of its hold).
+ */
+export function createWalletReports(deps: WalletReportsDeps) {
+  return {
+    /** Count and sum (minor units) per kind of the posted transfers created in each period [from, to). */
+    async postedTotals(
+      currency: string,
+      kinds: WalletTransferKind[],
+      periods: { from: Date; to: Date }[],
+    ): Promise<Record<string, { count: number; sumMinor: bigint }>[]> {
+      return Promise.all(
+        periods.map(async ({ from, to }) => {
+          const rows = await repo.postedTotalsByKind(deps.db, {
+            merchantCode: deps.merchantCode,
+            currency,
+            kinds,
+            from,
+            to,
+          });
+          const totals: Record<string, { count: number; sumMinor: bigint }> = {};
+          for (const kind of kinds) totals[kind] = { count: 0, sumMinor: 0n };
+          for (const row of rows) totals[row.kind] = { count: row.count, sumMinor: row.sum };
+          return totals;
+        }),
+      );
+    },
+  };
+}
+
+export type WalletReports = ReturnType<typeof createWalletReports>;

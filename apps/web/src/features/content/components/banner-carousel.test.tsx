@@ -1,0 +1,43 @@
+import { bannerCarousel } from '@portal/contract';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { announcementFixture, contentWrapper } from '../testing';
+import { BannerCarousel, bannerCarouselSettings } from './banner-carousel';
+
+describe('banner carousel', () => {
+  it('loops and turns every 5000 ms when there are several banners', () => {
+    const settings = bannerCarouselSettings(3);
+    expect(settings.options.loop).toBe(true);
+    expect(settings.autoplay?.delay).toBe(bannerCarousel.autoplayMs);
+    expect(bannerCarousel.autoplayMs).toBe(5000);
+  });
+
+  it('stands still with a single banner', () => {
+    const settings = bannerCarouselSettings(1);
+    expect(settings.options.loop).toBe(false);
+    expect(settings.autoplay).toBeNull();
+  });
+
+  it('shows arrows and dots only for several banners, and links a promotion to the rewards centre', () => {
+    const banners = [
+      announcementFixture({ id: 1, type: 'B', title: 'Welcome bonus', groupName: 'w_home', linkageType: 'PROMOTION' }),
+      announcementFixture({
+        id: 2,
+        type: 'B',
+        title: 'Live casino',
+        groupName: 'w_home',
+        linkageType: 'ROUTE',
+        linkage: '/live',
+      }),
+    ];
+    const { wrapper } = contentWrapper();
+    const view = render(<BannerCarousel banners={banners} label="Featured" />, { wrapper });
+    expect(screen.getByRole('button', { name: 'Next slide' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /Show slide/ })).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'Welcome bonus' }).getAttribute('href')).toBe('/member?page=rewardCenter');
+    expect(screen.getByRole('link', { name: 'Live casino' }).getAttribute('href')).toBe('/live');
+    view.unmount();
+    render(<BannerCarousel banners={[banners[0] as (typeof banners)[number]]} label="Featured" />, { wrapper });
+    expect(screen.queryByRole('button', { name: 'Next slide' })).toBeNull();
+  });
+});

@@ -1,0 +1,223 @@
+import { type Announcement, bannerCarousel, rewardCenterPath } from '@portal/contract';
+import { cx } from '@portal/ui/cx';
+import { IconChevronLeft, IconChevronRight } from '@portal/ui/icons';
+import { Skeleton } from '@portal/ui/skeleton';
+import type { EmblaOptionsType } from 'embla-carousel';
+import Autoplay, { type AutoplayOptionsType } from 'embla-carousel-autoplay';
+import useEmblaCarousel from 'embla-carousel-react';
+import { useCallback, useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { usePermission } from '@/lib/permission';
+import { safeExternalUrl } from '@/lib/safe-url';
+import '@/locales/content';
+import { bannersOf, useAnnouncements } from '../api/announcements';
+import { LazyImage } from './lazy-image';
+import './content.css';
+
+/**
+ * Embla's scroll `duration` is a spring constant, not milliseconds: with its friction, 24 settles a slide change
+ * in about 1000 ms at 60 frames a second (measured), the spec's banner transition.
+ */
+export const bannerScrollDuration = 24;
+
+/**
+ * The carousel settings of spec sections 2 and 9: with several banners they loop and turn every 5000 ms with a
+ * transition of about 1000 ms; a single banner stands still. Autoplay resumes after the player swipes or clicks.
+ */
+export function bannerCarouselSettings(count: number): {
+  options: EmblaOptionsType;
+  autoplay: Partial<AutoplayOptionsType> | null;
+} {
+  const several = count > 1;
+  return {
+    options: { loop: several, duration: bannerScrollDuration, watchDrag: several },
+    autoplay: several
+      ? { delay: bannerCarousel.autoplayMs, stopOnInteraction: false, stopOnMouseEnter: true, playOnInit: true }
+      : null,
+  };
+}
+
+function BannerLink({ banner, children }: { banner: Announcement; children: React.ReactNode }) {
+  if (banner.linkageType === 'PROMOTION') {
+    return (
+      <Link to={rewardCenterPath} className="content-banner__link" aria-label={banner.title}>
+        {children}
+      </Link>
+    );
+  }
+  if (banner.linkageType === 'ROUTE' && banner.linkage?.startsWith('/')) {
+    return (
+      <Link to={banner.linkage} className="content-banner__link" aria-label={banner.title}>
+        {children}
+      </Link>
+    );
+  }
+  const external = banner.linkageType === 'URL' ? safeExternalUrl(banner.linkage) : null;
+  if (external) {
+    return (
+      <a
+        href={external}
+        className="content-banner__link"
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={banner.title}
+      >
+        {children}
+      </a>
+    );
+  }
+  return <div className="content-banner__link">{children}</div>;
+}
+
+function BannerMedia({ banner, first }: { banner: Announcement; first: boolean }) {
+  const { t } = useTranslation();
+  const image = banner.announcementImages[0];
+  if (banner.videoUrl) {
+    return (
+      <video
+        className="content-banner__video"
+        src={banner.videoUrl}
+        poster={image?.url}
+        muted
+        autoPlay
+        loop
+        playsInline
+        preload={first ? 'auto' : 'none'}
+        aria-label={banner.title}
+        width={1200}
+        height={400}
+      />
+    );
+  }
+  return (
+    <LazyImage
+      src={image?.url ?? ''}
+      alt={banner.title}
+      width={1200}
+      height={400}
+      eager={first}
+      className="content-banner__image"
+      fallbackLabel={t('contentUi.banners.imageMissing')}
+    />
+  );
+}
+
+export type BannerCarouselProps = {
+  banners: readonly Announcement[];
+  label: string;
+  className?: string;
+};
+
+/** A banner carousel (embla): slides, previous/next arrows and dots when there are several. */
+export function BannerCarousel({ banners, label, className }: BannerCarouselProps) {
+  const { t } = useTranslation();
+  const settings = bannerCarouselSettings(banners.length);
+  const [viewport, api] = useEmblaCarousel(settings.options, settings.autoplay ? [Autoplay(settings.autoplay)] : []);
+  const [selected, setSelected] = useState(0);
+
+  useEffect(() => {
+    if (!api) return;
+    const onSelect = () => setSelected(api.selectedScrollSnap());
+    onSelect();
+    api.on('select', onSelect);
+    api.on('reInit', onSelect);
+    return () => {
+      api.off('select', onSelect);
+      api.off('reInit', onSelect);
+    };
+  }, [api]);
+
+  const scrollTo = useCallback((index: number) => api?.scrollTo(index), [api]);
+  const several = banners.length > 1;
+
+  return (
+    <section className={cx('content-banners', className)} aria-roledescription="carousel" aria-label={label}>
+      <div className="content-banners__viewport" ref={viewport}>
+        <ul className="content-banners__container">
+          {banners.map((banner, index) => (
+            <li
+              key={banner.id}
+              className="content-banner"
+              aria-label={t('contentUi.banners.slide', { index: index + 1, count: banners.length })}
+            >
+              <BannerLink banner={banner}>
+                <BannerMedia banner={banner} first={index === 0} />
+              </BannerLink>
+            </li>
+          ))}
+        </ul>
+      </div>
+      {several && (
+        <>
+          <button
+            type="button"
+            className="content-banners__arrow content-banners__arrow--prev"
+            onClick={() => api?.scrollPrev()}
+            aria-label={t('contentUi.banners.previous')}
+          >
+            <IconChevronLeft size={22} />
+          </button>
+          <button
+            type="button"
+            className="content-banners__arrow content-banners__arrow--next"
+            onClick={() => api?.scrollNext()}
+            aria-label={t('contentUi.banners.next')}
+          >
+            <IconChevronRight size={22} />
+          </button>
+          <div className="content-banners__dots">
+            {banners.map((banner, index) => (
+              <button
+                key={banner.id}
+                type="button"
+                className={cx('content-banners__dot', index === selected && 'content-banners__dot--active')}
+                aria-label={t('contentUi.banners.goTo', { index: index + 1 })}
+                aria-current={index === selected ? 'true' : undefined}
+                onClick={() => scrollTo(index)}
+              />
+            ))}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The home page's banners (group w_home); a placeholder of the same size while they load. The home page shows
+ * its welcome heading only while there are no banners, so the carousel carries the page's one h1 (visually
+ * hidden, for screen readers and the document outline).
+ */
+export function HomeBanners() {
+  const { t } = useTranslation();
+  const { info } = usePermission();
+  const { data, isLoading } = useAnnouncements();
+  const banners = bannersOf(data, 'w_home');
+  // isLoading, not isPending: with announcements switched off the query never runs and nothing is shown.
+  if (isLoading) return <Skeleton className="content-banners__skeleton" height="100%" radius={16} />;
+  if (banners.length === 0) return null;
+  return (
+    <>
+      <h1 className="visually-hidden">
+        <Trans i18nKey="home.welcome" values={{ site: info.siteName }} components={{ site: <span /> }} />
+      </h1>
+      <BannerCarousel banners={banners} label={t('contentUi.banners.label')} />
+    </>
+  );
+}
+
+/** The promotion page's banners (group w_promotion), which may be videos. */
+export function PromotionBanners() {
+  const { t } = useTranslation();
+  const { data } = useAnnouncements();
+  const banners = bannersOf(data, 'w_promotion');
+  if (banners.length === 0) return null;
+  return (
+    <BannerCarousel
+      banners={banners}
+      label={t('contentUi.banners.promotionLabel')}
+      className="content-banners--promotion"
+    />
+  );
+}

@@ -1,0 +1,186 @@
+import { act, render, renderHook, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { envelopeResponse, mockApi } from '@/testing/fixtures';
+import { useJackpot } from '../hooks/use-jackpot';
+import {
+  FakeIntersectionObserver,
+  gameFixture,
+  gamesWrapper,
+  menusFixture,
+  rankEntryFixture,
+  vendorCardFixture,
+} from '../testing';
+import { jackpotMaxCents, jackpotMinCents } from '../utils/jackpot';
+import { GameSections } from './game-sections';
+import { HotGamesCarousel } from './hot-games';
+import { JackpotCounter } from './jackpot-counter';
+import { WinnersBoard } from './winners-board';
+
+type Handlers = Parameters<typeof mockApi>[0];
+
+function serve(routes: Handlers) {
+  const fetchMock = vi.fn(mockApi(routes));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+beforeEach(() => {
+  vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query }) as MediaQueryList);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const cards = (count: number, gameType: 'RNG' | 'LIVE' | 'SPORTS') =>
+  Array.from({ length: count }, (_, index) =>
+    vendorCardFixture({ vassalage: `${gameType}${index}`, displayName: `${gameType} vendor ${index}`, gameType }),
+  );
+
+describe('home sections', () => {
+  it('cuts each lane to 12 vendors, shows arrows only above 12, and follows the spec order', async () => {
+    serve({
+      '/lgw/games/game_menus': () =>
+        envelopeResponse(
+          menusFixture([
+            { title: 'SPORTS', cards: cards(2, 'SPORTS') },
+            { title: 'LIVE', cards: cards(12, 'LIVE') },
+            { title: 'RNG', cards: cards(15, 'RNG') },
+          ]),
+        ),
+    });
+    const { wrapper } = gamesWrapper('/');
+    render(<GameSections />, { wrapper });
+    const rng = await screen.findByRole('region', { name: 'Slots providers' });
+    expect(within(rng).getAllByTestId('vendor-card')).toHaveLength(12);
+    expect(within(rng).getByTestId('carousel-next')).toBeTruthy();
+    expect(within(rng).getByTestId('carousel-previous')).toBeTruthy();
+
+    expect(within(rng).getAllByTestId('vendor-card')[0]?.textContent).toContain('40 games');
+    const live = screen.getByRole('region', { name: 'Live casino providers' });
+    expect(within(live).getAllByTestId('vendor-card')).toHaveLength(12);
+    expect(within(live).queryByTestId('carousel-next')).toBeNull();
+
+    const order = [...document.querySelectorAll('[data-section]')].map((node) => node.getAttribute('data-section'));
+    expect(order).toEqual(['RNG', 'LIVE', 'SPORTS']);
+    expect(screen.getAllByRole('link', { name: 'See all' })[0]?.getAttribute('href')).toBe('/rng');
+  });
+
+  it('serves the vendors from the session cache without asking again', async () => {
+    const menus = menusFixture([{ title: 'RNG', cards: cards(3, 'RNG') }]);
+    sessionStorage.setItem('gameMenus:en', JSON.stringify(menus));
+    const fetchMock = serve({});
+    const { wrapper } = gamesWrapper('/');
+    render(<GameSections />, { wrapper });
+    expect(await screen.findByRole('region', { name: 'Slots providers' })).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('hot games carousel', () => {
+  const hot = (count: number) =>
+    Array.from({ length: count }, (_, index) => gameFixture({ displayName: `Hot ${index}`, isHot: 1 }));
+
+  it('shows arrows above 7 games', async () => {
+    serve({ '/wps/relay/GCSGAME_hotGamesV2': () => envelopeResponse(hot(8)) });
+    const { wrapper } = gamesWrapper('/');
+    render(<HotGamesCarousel />, { wrapper });
+    const carousel = await screen.findByRole('region', { name: 'Hot games' });
+    expect(within(carousel).getAllByTestId('game-tile')).toHaveLength(8);
+    expect(within(carousel).getByTestId('carousel-next')).toBeTruthy();
+  });
+
+  it('has no arrows with 7 games, and asks with the spec parameters', async () => {
+    const fetchMock = serve({ '/wps/relay/GCSGAME_hotGamesV2': () => envelopeResponse(hot(7)) });
+    const { wrapper } = gamesWrapper('/');
+    render(<HotGamesCarousel />, { wrapper });
+    const carousel = await screen.findByRole('region', { name: 'Hot games' });
+    expect(within(carousel).queryByTestId('carousel-next')).toBeNull();
+    const call = fetchMock.mock.calls.find(([url]) => String(url).includes('GCSGAME_hotGamesV2'));
+    const body = JSON.parse(String(call?.[1]?.body));
+    expect(body).toMatchObject({ isPlatform: 2, platform: ['flash', 'html5-desktop'], language: 'en' });
+    expect(JSON.parse(sessionStorage.getItem('hotGames:en') ?? '[]')).toHaveLength(7);
+  });
+});
+
+describe('jackpot counter', () => {
+  it('grows by 100 to 500 every 3 to 5 seconds and stays within its bounds', () => {
+    vi.useFakeTimers();
+    let draws = 0;
+    // Alternates extreme draws: the largest start, steps and delays, then the smallest.
+    const random = () => (draws++ % 2 === 0 ? 0.999999 : 0);
+    const { result } = renderHook(() => useJackpot(random));
+    const start = result.current;
+    expect(start).toBeGreaterThanOrEqual(jackpotMinCents);
+    expect(start).toBeLessThanOrEqual(jackpotMaxCents);
+
+    let previous = start;
+    for (let step = 0; step < 20; step += 1) {
+      act(() => {
+        vi.advanceTimersByTime(2999);
+      });
+      const before = result.current;
+      act(() => {
+        vi.advanceTimersByTime(2001);
+      });
+      const growth = result.current - before;
+      expect(result.current).toBeGreaterThan(previous - 1);
+      if (growth > 0) {
+        expect(growth).toBeGreaterThanOrEqual(10_000);
+        expect(growth).toBeLessThanOrEqual(50_000);
+      }
+      previous = result.current;
+    }
+    expect(result.current).toBeGreaterThan(start);
+  });
+
+  it('does not move before 3 seconds have passed', () => {
+    vi.useFakeTimers();
+    const { result } = renderHook(() => useJackpot(() => 0));
+    const start = result.current;
+    act(() => {
+      vi.advanceTimersByTime(2999);
+    });
+    expect(result.current).toBe(start);
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(result.current).toBe(start + 10_000);
+  });
+
+  it('shows the value with thousands separators and 2 decimals', () => {
+    const { wrapper } = gamesWrapper('/');
+    render(<JackpotCounter random={() => 0} />, { wrapper });
+    expect(screen.getByTestId('jackpot-value').textContent).toBe('৳100,000,000.00');
+  });
+});
+
+describe('winners board', () => {
+  it('shows the 3 biggest winners apart and the rest from the 4th in the scrolling list', async () => {
+    const fetchMock = serve({
+      '/wps/relay/GCSGAME_getRankList': () =>
+        envelopeResponse([
+          rankEntryFixture(1, 123_456_789n, { customerName: 'ra***m' }),
+          rankEntryFixture(2, 9_900_000n, { customerName: 'ka***l' }),
+          rankEntryFixture(3, 500_050n, { customerName: 'su***a' }),
+          rankEntryFixture(4, 100_000n, { customerName: 'jo***n' }),
+          rankEntryFixture(5, 99_999n, { customerName: 'mi***a' }),
+        ]),
+    });
+    const { wrapper } = gamesWrapper('/');
+    render(<WinnersBoard />, { wrapper });
+    const top = await screen.findByTestId('winners-top');
+    expect(within(top).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(top).getByText('৳1,234,567.89')).toBeTruthy();
+    expect(within(top).getByText('ra***m')).toBeTruthy();
+    const rest = screen.getByTestId('winners-rest');
+    expect(rest.getAttribute('start')).toBe('4');
+    expect(within(rest).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(rest).getByText('৳999.99')).toBeTruthy();
+    const call = fetchMock.mock.calls.find(([url]) => String(url).includes('GCSGAME_getRankList'));
+    const body = JSON.parse(String(call?.[1]?.body));
+    expect(body).toEqual({ gameCategory: 'ALL', language: 'en', limitNum: 20 });
+  });
+});

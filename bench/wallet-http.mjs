@@ -1,0 +1,239 @@
+// Money through the full HTTP path: the built app in its own process, driven by autocannon over loopback.
+//   - gateway deposit callbacks: signed (HMAC) server-to-server callbacks, each crediting one deposit in the ledger;
+//   - agent → downline transfers with a fresh Idempotency-Key each (payment password checked with argon2id);
+//   - replays of one transfer's Idempotency-Key (the stored answer, no money moves).
+// On PostgreSQL when BENCH_DATABASE_URL is set (a fresh database is created on that server and dropped after),
+// else on PGlite in a temporary directory. pgbench TPC-B runs in the same run as the machine's reference when
+// BENCH_DATABASE_URL is set and `pgbench` exists. Prints a markdown block; `--record` appends it to RESULTS.md.
+//
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/wallet-http.mjs --record
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const adminUrl = process.env.BENCH_DATABASE_URL || null;
+const durationSeconds = Number(process.env.BENCH_DURATION_S ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const deposits = Number(process.env.BENCH_DEPOSITS ?? 3000);
+const record = process.argv.includes('--record');
+const loadBefore = os
+  .loadavg()
+  .map((value) => value.toFixed(2))
+  .join(' / ');
+
+async function admin(sqlText) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await client.query(sqlText);
+  } finally {
+    await client.end();
+  }
+}
+
+function urlFor(database) {
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+function pgbench(scratch) {
+  const url = new URL(adminUrl);
+  const common = ['-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'postgres')];
+  execFileSync('pgbench', [...common, '-i', '-q', scratch], { stdio: 'ignore' });
+  const output = execFileSync('pgbench', [...common, '-c', '8', '-j', '2', '-T', String(durationSeconds), scratch], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  return Math.round(Number(/tps = ([\d.]+)/.exec(output)?.[1] ?? Number.NaN));
+}
+
+const hasPgbench = adminUrl !== null && spawnSync('pgbench', ['--version'], { stdio: 'ignore' }).status === 0;
+const suffix = randomBytes(4).toString('hex');
+const benchDb = `wallet_http_bench_${suffix}`;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wallet-http-bench-'));
+const port = 20000 + Math.floor(Math.random() * 20000);
+if (adminUrl) await admin(`create database "${benchDb}"`);
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'bench/wallet-http-server.mjs'], {
+  cwd: root,
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ...(adminUrl ? { DATABASE_URL: urlFor(benchDb), DATABASE_POOL_MAX: '16' } : {}),
+    LOG_LEVEL: 'warn',
+    SERVE_WEB: 'false',
+    API_DOCS: 'false',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    PAYMENT_SIM_ENABLED: 'true',
+    PAYMENT_SIM_SECRET: randomBytes(24).toString('hex'),
+    PAYMENT_SIM_CALLBACK_URL: `http://127.0.0.1:${port}/gateway/payments/simulator/callback`,
+    JOBS_ENABLED: 'false',
+    BENCH_DEPOSITS: String(deposits),
+  },
+  stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+});
+const message = (type) =>
+  new Promise((resolve, reject) => {
+    const onMessage = (value) => {
+      if (value?.type !== type) return;
+      server.off('message', onMessage);
+      resolve(value);
+    };
+    server.on('message', onMessage);
+    server.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
+  });
+
+const rows = [];
+let verified;
+let reference = null;
+try {
+  const ready = await message('ready');
+  const base = `http://127.0.0.1:${port}`;
+
+  const run = (title, options) =>
+    new Promise((resolve, reject) => {
+      autocannon({ url: base, connections, ...options }, (error, result) => {
+        if (error) reject(error);
+        else
+          resolve({
+            title,
+            perSecond: Math.round(result.requests.average),
+            p50: result.latency.p50,
+            p99: result.latency.p99,
+            ok: result['2xx'],
+            non2xx: result.non2xx,
+            errors: result.errors + result.timeouts,
+          });
+      });
+    });
+
+  // 1. Gateway callbacks: each request credits one deposit (the ledger write path, through HTTP).
+  let next = 0;
+  rows.push(
+    await run('gateway deposit callback (HMAC check, credit, notice)', {
+      amount: ready.callbacks.length,
+      requests: [
+        {
+          method: 'POST',
+          path: '/gateway/payments/simulator/callback',
+          setupRequest: (request) => {
+            const callback = ready.callbacks[next % ready.callbacks.length];
+            next += 1;
+            return {
+              ...request,
+              headers: { ...request.headers, 'content-type': 'application/json', ...callback.headers },
+              body: callback.body,
+            };
+          },
+        },
+      ],
+    }),
+  );
+
+  // 2. Agent → downline transfers, each with its own Idempotency-Key (payment password verified every time).
+  const headers = { 'content-type': 'application/json', authorization: ready.agentToken };
+  rows.push(
+    await run('agent → downline transfer, new Idempotency-Key each (argon2id payment password)', {
+      duration: durationSeconds,
+      requests: [
+        {
+          method: 'POST',
+          path: '/wps/cashier/transfer/downline',
+          setupRequest: (request) => ({
+            ...request,
+            headers: { ...request.headers, ...headers, 'idempotency-key': randomUUID() },
+            body: JSON.stringify({
+              downlineUsername: ready.downline[Math.floor(Math.random() * ready.downline.length)],
+              amount: '1',
+              paymentPassword: ready.paymentPassword,
+            }),
+          }),
+        },
+      ],
+    }),
+  );
+
+  // 3. Replays of one used key: the stored answer comes back, nothing moves.
+  const replayBody = JSON.stringify({
+    downlineUsername: ready.downline[0],
+    amount: '1',
+    paymentPassword: ready.paymentPassword,
+  });
+  const first = await fetch(`${base}/wps/cashier/transfer/downline`, {
+    method: 'POST',
+    headers: { ...headers, 'idempotency-key': 'bench-replay' },
+    body: replayBody,
+  });
+  if (!first.ok) throw new Error(`replay seed failed: ${await first.text()}`);
+  rows.push(
+    await run('replay of a used Idempotency-Key (stored answer)', {
+      duration: durationSeconds,
+      method: 'POST',
+      path: '/wps/cashier/transfer/downline',
+      headers: { ...headers, 'idempotency-key': 'bench-replay' },
+      body: replayBody,
+    }),
+  );
+
+  server.send({ type: 'verify' });
+  verified = (await message('verified')).report;
+} finally {
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  await exited;
+  rmSync(dataDir, { recursive: true, force: true });
+  if (adminUrl) await admin(`drop database if exists "${benchDb}" with (force)`);
+}
+if (hasPgbench) {
+  const scratch = `pgbench_scratch_${suffix}`;
+  await admin(`create database "${scratch}"`);
+  try {
+    reference = pgbench(scratch);
+  } finally {
+    await admin(`drop database if exists "${scratch}" with (force)`);
+  }
+}
+
+const cpus = os.cpus();
+const database = adminUrl ? `PostgreSQL ${(await admin('show server_version')).rows[0].server_version}` : 'PGlite';
+const credit = rows[0];
+const lines = [
+  '',
+  `## ${new Date().toISOString().slice(0, 10)}: wallet money through HTTP (bench/wallet-http.mjs)`,
+  '',
+  `Machine: ${cpus.length} cores (${cpus[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${database}, load average before the run ${loadBefore}. The built app in its own process, autocannon ${connections} connections over loopback on the same machine.`,
+  '',
+  '| Scenario | req/s | p50 ms | p99 ms | 2xx | non-2xx | errors |',
+  '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ...rows.map(
+    (row) =>
+      `| ${row.title} | ${row.perSecond} | ${row.p50} | ${row.p99} | ${row.ok} | ${row.non2xx} | ${row.errors} |`,
+  ),
+  reference
+    ? `| reference: pgbench TPC-B \`-c 8 -j 2 -T ${durationSeconds}\`, same run | ${reference} | | | | | |`
+    : '',
+  '',
+  reference
+    ? `Ratio of ledger credits through HTTP (gateway callbacks) to pgbench TPC-B in the same run: ${(credit.perSecond / reference).toFixed(2)} (target 0.5, p99 under 50 ms).`
+    : 'pgbench not run (no BENCH_DATABASE_URL or no pgbench): compare with the idle-machine TPC-B figure of about 8,800 tps.',
+  `ledger:verify after the run: ${verified?.ok ? 'OK' : 'FAILED'} (accounts=${verified?.accounts} transfers=${verified?.transfers} entries=${verified?.entries}, breaches=${verified?.breaches}).`,
+  '',
+];
+console.info(lines.join('\n'));
+if (record) {
+  appendFileSync(path.join(root, 'bench/RESULTS.md'), lines.join('\n'));
+  spawnSync(path.join(root, 'node_modules/.bin/biome'), ['format', '--write', 'bench/RESULTS.md'], {
+    cwd: root,
+    stdio: 'ignore',
+  });
+}
+if (!verified?.ok) process.exitCode = 1;
