@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -106,6 +106,8 @@ export type AppDeps = {
   emailProvider?: EmailProvider;
   /** How the payment simulator reaches its callback URL; HTTP by default (tests pass one built on inject). */
   paymentSimTransport?: SimTransport;
+  /** Told of every route as it is registered (the back-office route walk enumerates the built app with it). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 declare module 'fastify' {
@@ -201,6 +203,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
+  // Installed first, so that it hears every route of every plugin registered below.
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

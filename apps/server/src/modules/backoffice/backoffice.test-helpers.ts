@@ -6,6 +6,7 @@ import {
 } from '@portal/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
+import type { AppDeps } from '../../app';
 import type { AppConfig } from '../../config';
 import { buildTestApp } from '../../testing';
 import { backofficeRoutes, seedFirstOwner } from './index';
@@ -61,7 +62,12 @@ export type BackofficeTestApp = {
  * are used (configured through the same settings), otherwise the plugin is registered here as app.ts does.
  */
 export async function buildBackofficeTestApp(
-  options: { loginRateLimitPerMinute?: number; config?: Partial<AppConfig> } = {},
+  options: {
+    loginRateLimitPerMinute?: number;
+    config?: Partial<AppConfig>;
+    /** Told of every route the app registers (the route walk). */
+    onRoute?: AppDeps['onRoute'];
+  } = {},
 ): Promise<BackofficeTestApp> {
   const clock = createTestClock();
   // Many sign-ins come from one address here; the per-IP request limit has its own test.
@@ -73,7 +79,10 @@ export async function buildBackofficeTestApp(
     boOwnerPassword: ownerPassword,
     ...options.config,
   };
-  const app = await buildTestApp(overrides as Partial<AppConfig>, { now: clock.now });
+  const app = await buildTestApp(overrides as Partial<AppConfig>, {
+    now: clock.now,
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+  });
   await seedFirstOwner({ db: app.database.db, password: ownerPassword, now: clock.now });
   if (!app.hasRoute({ method: 'POST', url: `${backofficeApiPrefix}${backofficePaths.login}` })) {
     await app.register(backofficeRoutes, {
