@@ -10,6 +10,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 
@@ -148,4 +149,69 @@ export const gamingVendorWallets = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (table) => [unique('gaming_vendor_wallets_uq').on(table.accountId, table.vendorCode)],
+);
+
+/**
+ * A member's seed pair for the in-house games (provably fair, inhouse.fairness.ts): the server seed stays secret
+ * while the pair is active (only its SHA-256 hash is shown) and is revealed when the member rotates it. One active
+ * pair per member; `nextNonce` is the nonce the next bet takes.
+ */
+export const gamingInhouseSeeds = pgTable(
+  'gaming_inhouse_seeds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    merchantCode: varchar('merchant_code', { length: 20 }).notNull(),
+    accountId: integer('account_id').notNull(),
+    serverSeed: varchar('server_seed', { length: 64 }).notNull(),
+    serverSeedHash: varchar('server_seed_hash', { length: 64 }).notNull(),
+    clientSeed: varchar('client_seed', { length: 64 }).notNull(),
+    nextNonce: integer('next_nonce').notNull().default(0),
+    createdAt: at('created_at').notNull().defaultNow(),
+    revealedAt: at('revealed_at'),
+  },
+  (table) => [
+    uniqueIndex('gaming_inhouse_seeds_active_uq')
+      .on(table.merchantCode, table.accountId)
+      .where(sql`${table.revealedAt} is null`),
+    index('gaming_inhouse_seeds_account_idx').on(table.accountId, table.createdAt),
+  ],
+);
+
+/**
+ * One bet of an in-house game: the seed pair and nonce that decide it, what the member chose, the draw, and the two
+ * ledger transfers (stake in, payout out). `open` between the stake and the payout; a crash in between is settled by
+ * a job from the stored draw, so the outcome never changes. The request key makes a retried bet answer the first one.
+ */
+export const gamingInhouseRounds = pgTable(
+  'gaming_inhouse_rounds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    merchantCode: varchar('merchant_code', { length: 20 }).notNull(),
+    roundId: varchar('round_id', { length: 40 }).notNull(),
+    requestKey: varchar('request_key', { length: 160 }).notNull(),
+    accountId: integer('account_id').notNull(),
+    gameCode: varchar('game_code', { length: 40 }).notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    seedId: bigint('seed_id', { mode: 'number' })
+      .notNull()
+      .references(() => gamingInhouseSeeds.id),
+    nonce: integer('nonce').notNull(),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull(),
+    result: jsonb('result').$type<Record<string, unknown>>().notNull(),
+    stakeMinor: minor('stake_minor').notNull(),
+    payoutMinor: minor('payout_minor').notNull(),
+    /** open (stake taken, payout not yet) or settled. */
+    status: varchar('status', { length: 10 }).notNull(),
+    stakeTransferId: bigint('stake_transfer_id', { mode: 'number' }),
+    payoutTransferId: bigint('payout_transfer_id', { mode: 'number' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+    settledAt: at('settled_at'),
+  },
+  (table) => [
+    unique('gaming_inhouse_rounds_round_uq').on(table.roundId),
+    unique('gaming_inhouse_rounds_request_uq').on(table.merchantCode, table.accountId, table.requestKey),
+    unique('gaming_inhouse_rounds_nonce_uq').on(table.seedId, table.nonce),
+    index('gaming_inhouse_rounds_open_idx').on(table.status, table.createdAt),
+    index('gaming_inhouse_rounds_account_idx').on(table.accountId, table.createdAt),
+  ],
 );
