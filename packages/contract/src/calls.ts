@@ -116,6 +116,9 @@ export const calls = {
   announcements: relay('MCSFE_getListAnnouncements', 'ANNOUNCEMENT3'),
   // Not in the spec's list: one announcement by id (the popups' detail pane and deep links).
   announcementDetail: relay('MCSFE_getAnnouncement', 'ANNOUNCEMENT3'),
+  // Not in the spec's list: news, blog and beginner-guide articles (spec section 2 names the pages, not the calls).
+  articles: call('GET', '/wps/content/articles', 'CONTENT'),
+  articleDetail: call('GET', '/wps/content/articles/:id', 'CONTENT'),
   missionSummary: relay('MCSFE_getMissionSummaryDetails', 'MISSION3', { token: true }),
   missionLeaderboard: relay('MCSFE_getMissionLeaderboard', 'MISSION3'),
   dividendRequest: relay('MCS2_processDividendReq', 'DIVIDEND3', { token: true }),

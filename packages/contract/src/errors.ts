@@ -135,6 +135,7 @@ export const errorCatalogue = {
   CONTENT_ANNOUNCEMENT_NOT_FOUND: { status: 404, key: 'errors.CONTENT_ANNOUNCEMENT_NOT_FOUND' },
   CONTENT_MEMBER_NOT_FOUND: { status: 404, key: 'errors.CONTENT_MEMBER_NOT_FOUND' },
   CONTENT_FEEDBACK_NOT_FOUND: { status: 404, key: 'errors.CONTENT_FEEDBACK_NOT_FOUND' },
+  CONTENT_ARTICLE_NOT_FOUND: { status: 404, key: 'errors.CONTENT_ARTICLE_NOT_FOUND' },
   // Support module (live chat)
   SUPPORT_MESSAGE_EMPTY: { status: 400, key: 'errors.SUPPORT_MESSAGE_EMPTY' },
   SUPPORT_MESSAGE_TOO_LONG: { status: 400, key: 'errors.SUPPORT_MESSAGE_TOO_LONG' },

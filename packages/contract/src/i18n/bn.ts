@@ -129,6 +129,7 @@ export const bn: Catalogue = {
     CONTENT_ANNOUNCEMENT_NOT_FOUND: 'ঘোষণাটি পাওয়া যায়নি অথবা এখন আর দেখানো হচ্ছে না',
     CONTENT_MEMBER_NOT_FOUND: 'এই ইউজারনেমের কোনো সদস্য নেই',
     CONTENT_FEEDBACK_NOT_FOUND: 'মতামতটি পাওয়া যায়নি',
+    CONTENT_ARTICLE_NOT_FOUND: 'নিবন্ধটি পাওয়া যায়নি অথবা প্রকাশিত হয়নি',
     SUPPORT_MESSAGE_EMPTY: 'অনুগ্রহ করে আগে একটি বার্তা লিখুন',
     SUPPORT_MESSAGE_TOO_LONG: 'বার্তাটি অনেক দীর্ঘ (সর্বোচ্চ {{max}} অক্ষর)',
     SUPPORT_RATE_LIMITED: 'আপনি খুব দ্রুত বার্তা পাঠাচ্ছেন। অনুগ্রহ করে একটু অপেক্ষা করুন।',

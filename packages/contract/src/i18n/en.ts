@@ -132,6 +132,7 @@ export const en = {
     CONTENT_ANNOUNCEMENT_NOT_FOUND: 'The announcement was not found or is no longer shown',
     CONTENT_MEMBER_NOT_FOUND: 'No member has this username',
     CONTENT_FEEDBACK_NOT_FOUND: 'The feedback was not found',
+    CONTENT_ARTICLE_NOT_FOUND: 'The article was not found or is not published',
     SUPPORT_MESSAGE_EMPTY: 'Please write a message first',
     SUPPORT_MESSAGE_TOO_LONG: 'The message is too long (at most {{max}} characters)',
     SUPPORT_RATE_LIMITED: 'You are sending messages too fast. Please wait a moment.',

@@ -102,6 +102,7 @@ export const operatorPermissions = [
   'adjustments.approve',
   'dashboard.read',
   'content.announcements',
+  'content.articles',
   'content.messages',
   'content.feedback',
   'support.chat',
@@ -117,7 +118,8 @@ export const operatorPermissionSchema = z.enum(operatorPermissions);
  * deposit channels; risk may look at them. Players: support reads them and helps with passwords, risk also
  * disables and enables accounts; finance reads them to propose and approve manual adjustments (never its own:
  * the service refuses self-approval, so two finance operators are needed). Content also writes announcements,
- * banners and popups; support sends inbox messages to members and works through their feedback.
+ * banners and popups, and the news, blog and guide articles; support sends inbox messages to members and works
+ * through their feedback.
  */
 export const rolePermissions: Readonly<Record<OperatorRole, readonly OperatorPermission[]>> = {
   owner: operatorPermissions,
@@ -135,7 +137,7 @@ export const rolePermissions: Readonly<Record<OperatorRole, readonly OperatorPer
     'players.password',
     'dashboard.read',
   ],
-  content: ['config.read', 'site.general', 'customerService.write', 'content.announcements'],
+  content: ['config.read', 'site.general', 'customerService.write', 'content.announcements', 'content.articles'],
   support: [
     'config.read',
     'customerService.write',

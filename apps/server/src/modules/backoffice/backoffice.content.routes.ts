@@ -1,15 +1,21 @@
 import {
   announcementInputSchema,
   announcementPreviewSchema,
+  articleInputSchema,
+  articlePublishInputSchema,
   contentBackofficePaths,
   contentDeletedSchema,
   contentIdParamsSchema,
   feedbackStatusInputSchema,
   type OperatorAnnouncement,
+  type OperatorArticle,
   okEnvelope,
   operatorAnnouncementListSchema,
   operatorAnnouncementQuerySchema,
   operatorAnnouncementSchema,
+  operatorArticleListSchema,
+  operatorArticleQuerySchema,
+  operatorArticleSchema,
   operatorFeedbackPageSchema,
   operatorFeedbackQuerySchema,
   operatorFeedbackSchema,
@@ -33,6 +39,12 @@ export type BackofficeContent = Pick<
   | 'updateAnnouncement'
   | 'deleteAnnouncement'
   | 'previewAnnouncement'
+  | 'listOperatorArticles'
+  | 'getOperatorArticle'
+  | 'createArticle'
+  | 'updateArticle'
+  | 'setArticlePublished'
+  | 'deleteArticle'
   | 'sendOperatorMessage'
   | 'listOperatorMessages'
   | 'listFeedback'
@@ -56,8 +68,14 @@ function announcementState(announcement: OperatorAnnouncement) {
   return state;
 }
 
+/** What the audit log keeps of an article: everything but the bookkeeping. */
+function articleState(article: OperatorArticle) {
+  const { live: _live, createdAt: _createdAt, updatedAt: _updatedAt, updatedBy: _updatedBy, ...state } = article;
+  return state;
+}
+
 /**
- * The content module's operator functions under `/bo/api/content/…`: announcements (role content), inbox messages
+ * The content module's operator functions under `/bo/api/content/…`: announcements and articles (role content), inbox messages
  * and feedback (role support). Registered inside the back-office plugin, so the session and permission hook guard
  * them like every other operator route; each change is audited.
  */
@@ -184,6 +202,8 @@ export function registerContentRoutes(app: RouteApp, deps: ContentRouteDeps): vo
     },
   );
 
+  registerArticleRoutes(app, deps);
+
   // ---------------------------------------------------------------- inbox messages
 
   app.get(
@@ -263,6 +283,145 @@ export function registerContentRoutes(app: RouteApp, deps: ContentRouteDeps): vo
         after: { status: updated.status },
       });
       return ok(updated);
+    },
+  );
+}
+
+/** News, blog and guide articles under `/bo/api/content/articles` (permission content.articles), each change audited. */
+function registerArticleRoutes(app: RouteApp, deps: ContentRouteDeps): void {
+  const { content, backoffice, caller, requireOperator } = deps;
+  const permission = { permission: 'content.articles' as const };
+  const who = (operator: OperatorContext) => ({ username: operator.username });
+
+  app.get(
+    contentBackofficePaths.articles,
+    {
+      config: permission,
+      schema: {
+        tags,
+        summary: 'Every article (optionally of one kind) with its texts per language and whether players see it',
+        querystring: operatorArticleQuerySchema,
+        response: { 200: okEnvelope(operatorArticleListSchema) },
+      },
+    },
+    async (request) => ok(await content.listOperatorArticles(request.query.kind)),
+  );
+
+  app.post(
+    contentBackofficePaths.articles,
+    {
+      config: permission,
+      schema: {
+        tags,
+        summary: 'Creates an article (HTML sanitised before it is stored)',
+        body: articleInputSchema,
+        response: { 200: okEnvelope(operatorArticleSchema) },
+      },
+    },
+    async (request) => {
+      const operator = requireOperator(request);
+      const created = await content.createArticle(request.body, who(operator), requestLanguage(request));
+      await backoffice.recordChange(operator, caller(request), {
+        action: 'content.article.created',
+        target: `article:${created.id}`,
+        before: null,
+        after: articleState(created),
+      });
+      return ok(created);
+    },
+  );
+
+  app.get(
+    contentBackofficePaths.article,
+    {
+      config: permission,
+      schema: {
+        tags,
+        summary: 'One article',
+        params: contentIdParamsSchema,
+        response: { 200: okEnvelope(operatorArticleSchema) },
+      },
+    },
+    async (request) => ok(await content.getOperatorArticle(request.params.id)),
+  );
+
+  app.put(
+    contentBackofficePaths.article,
+    {
+      config: permission,
+      schema: {
+        tags,
+        summary: 'Replaces an article',
+        params: contentIdParamsSchema,
+        body: articleInputSchema,
+        response: { 200: okEnvelope(operatorArticleSchema) },
+      },
+    },
+    async (request) => {
+      const operator = requireOperator(request);
+      const { id } = request.params;
+      const before = await content.getOperatorArticle(id);
+      const after = await content.updateArticle(id, request.body, who(operator), requestLanguage(request));
+      await backoffice.recordChange(operator, caller(request), {
+        action: 'content.article.updated',
+        target: `article:${id}`,
+        before: articleState(before),
+        after: articleState(after),
+      });
+      return ok(after);
+    },
+  );
+
+  app.put(
+    contentBackofficePaths.articlePublish,
+    {
+      config: permission,
+      schema: {
+        tags,
+        summary: 'Publishes or withdraws an article (its schedule, if any, still applies)',
+        params: contentIdParamsSchema,
+        body: articlePublishInputSchema,
+        response: { 200: okEnvelope(operatorArticleSchema) },
+      },
+    },
+    async (request) => {
+      const operator = requireOperator(request);
+      const { id } = request.params;
+      const before = await content.getOperatorArticle(id);
+      const after = await content.setArticlePublished(id, request.body.published, who(operator));
+      await backoffice.recordChange(operator, caller(request), {
+        action: request.body.published ? 'content.article.published' : 'content.article.unpublished',
+        target: `article:${id}`,
+        before: { published: before.published },
+        after: { published: after.published },
+      });
+      return ok(after);
+    },
+  );
+
+  app.delete(
+    contentBackofficePaths.article,
+    {
+      config: permission,
+      schema: {
+        tags,
+        summary: 'Deletes an article',
+        params: contentIdParamsSchema,
+        response: { 200: okEnvelope(contentDeletedSchema) },
+      },
+    },
+    async (request) => {
+      const operator = requireOperator(request);
+      const { id } = request.params;
+      const before = await content.getOperatorArticle(id);
+      await content.deleteArticle(id);
+      await backoffice.recordChange(operator, caller(request), {
+        action: 'content.article.deleted',
+        target: `article:${id}`,
+        before: articleState(before),
+        after: null,
+      });
+      return ok({ deleted: true as const });
     },
   );
 }

@@ -72,6 +72,43 @@ const arts: Record<string, BannerArt> = {
     sub: 'Fast rounds, instant results',
     motif: 'rocket',
   },
+  // Article covers (news, blog, guides).
+  'guide-deposit': {
+    from: '#05332a',
+    to: '#0f7b5f',
+    accent: '#ffd54f',
+    kicker: 'BEGINNER GUIDE',
+    headline: 'DEPOSIT IN 3 STEPS',
+    sub: 'bKash, Nagad, Rocket or bank transfer',
+    motif: 'coins',
+  },
+  'guide-withdraw': {
+    from: '#10213f',
+    to: '#1e5aa8',
+    accent: '#80d8ff',
+    kicker: 'BEGINNER GUIDE',
+    headline: 'CASH OUT SAFELY',
+    sub: 'From your balance to your wallet',
+    motif: 'coins',
+  },
+  'play-safe': {
+    from: '#2a0f3a',
+    to: '#5e35b1',
+    accent: '#b9f6ca',
+    kicker: 'RESPONSIBLE GAMING',
+    headline: 'PLAY FOR FUN',
+    sub: 'Budgets, breaks and help when you need it',
+    motif: 'cards',
+  },
+  'site-news': {
+    from: '#3b0a0a',
+    to: '#b71c1c',
+    accent: '#ffcc80',
+    kicker: 'NEWS',
+    headline: 'WHAT IS NEW',
+    sub: 'Games, features and events',
+    motif: 'trophy',
+  },
 };
 
 const escapeXml = (value: string) =>

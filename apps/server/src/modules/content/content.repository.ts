@@ -1,6 +1,12 @@
 import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
-import { contentAnnouncements, contentFeedback, contentMessageStates, contentMessages } from './content.tables';
+import {
+  contentAnnouncements,
+  contentArticles,
+  contentFeedback,
+  contentMessageStates,
+  contentMessages,
+} from './content.tables';
 
 export type AnnouncementRow = typeof contentAnnouncements.$inferSelect;
 export type NewAnnouncementRow = typeof contentAnnouncements.$inferInsert;
@@ -8,6 +14,8 @@ export type MessageRow = typeof contentMessages.$inferSelect;
 export type NewMessageRow = typeof contentMessages.$inferInsert;
 export type FeedbackRow = typeof contentFeedback.$inferSelect;
 export type NewFeedbackRow = typeof contentFeedback.$inferInsert;
+export type ArticleRow = typeof contentArticles.$inferSelect;
+export type NewArticleRow = typeof contentArticles.$inferInsert;
 
 type Page = { offset: number; limit: number };
 
@@ -274,4 +282,84 @@ export async function updateFeedbackStatus(
     .where(and(eq(contentFeedback.merchantCode, merchantCode), eq(contentFeedback.id, id)))
     .returning();
   return row ?? null;
+}
+
+// ------------------------------------------------------------------------------------------ articles
+
+/** Published articles whose publish time (if any) has passed at `at`. */
+function liveArticles(merchantCode: string, kind: string | undefined, at: Date) {
+  return and(
+    eq(contentArticles.merchantCode, merchantCode),
+    kind ? eq(contentArticles.kind, kind) : undefined,
+    eq(contentArticles.published, true),
+    sql`(${contentArticles.publishAt} is null or ${contentArticles.publishAt} <= ${at})`,
+  );
+}
+
+/** The live articles of a kind (or all), lower sort first, then newest; with the total for paging. */
+export async function listLiveArticles(
+  db: DbOrTx,
+  merchantCode: string,
+  filter: { kind: string | undefined; at: Date },
+  page: Page,
+): Promise<{ rows: ArticleRow[]; total: number }> {
+  const where = liveArticles(merchantCode, filter.kind, filter.at);
+  const rows = await db
+    .select()
+    .from(contentArticles)
+    .where(where)
+    .orderBy(
+      asc(contentArticles.sort),
+      desc(sql`coalesce(${contentArticles.publishAt}, ${contentArticles.createdAt})`),
+      desc(contentArticles.id),
+    )
+    .offset(page.offset)
+    .limit(page.limit);
+  const [totals] = await db.select({ n: count() }).from(contentArticles).where(where);
+  return { rows, total: totals?.n ?? 0 };
+}
+
+export async function findArticle(db: DbOrTx, merchantCode: string, id: number): Promise<ArticleRow | null> {
+  const [row] = await db
+    .select()
+    .from(contentArticles)
+    .where(and(eq(contentArticles.merchantCode, merchantCode), eq(contentArticles.id, id)));
+  return row ?? null;
+}
+
+/** Every article (optionally of one kind) for the back office, by kind, sort and newest. */
+export async function listArticles(db: DbOrTx, merchantCode: string, kind: string | undefined): Promise<ArticleRow[]> {
+  return db
+    .select()
+    .from(contentArticles)
+    .where(and(eq(contentArticles.merchantCode, merchantCode), kind ? eq(contentArticles.kind, kind) : undefined))
+    .orderBy(asc(contentArticles.kind), asc(contentArticles.sort), desc(contentArticles.id));
+}
+
+/** Inserts an article; a repeated seed key inserts nothing and answers null. */
+export async function insertArticle(db: DbOrTx, row: NewArticleRow): Promise<ArticleRow | null> {
+  const [inserted] = await db.insert(contentArticles).values(row).onConflictDoNothing().returning();
+  return inserted ?? null;
+}
+
+export async function updateArticle(
+  db: DbOrTx,
+  merchantCode: string,
+  id: number,
+  values: Partial<NewArticleRow>,
+): Promise<ArticleRow | null> {
+  const [row] = await db
+    .update(contentArticles)
+    .set(values)
+    .where(and(eq(contentArticles.merchantCode, merchantCode), eq(contentArticles.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteArticle(db: DbOrTx, merchantCode: string, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(contentArticles)
+    .where(and(eq(contentArticles.merchantCode, merchantCode), eq(contentArticles.id, id)))
+    .returning({ id: contentArticles.id });
+  return rows.length > 0;
 }

@@ -3,6 +3,10 @@ import {
   announcementListInputSchema,
   announcementListSchema,
   announcementSchema,
+  articleIdParamsSchema,
+  articleListQuerySchema,
+  articlePageSchema,
+  articleSchema,
   type CallEntry,
   calls,
   feedbackInputSchema,
@@ -37,7 +41,8 @@ const tokenSecurity = [{ token: [] }];
 const tags = ['content'];
 
 /**
- * The player's content calls: announcements (banners, notices, popups, promotions, help), the inbox (messageV2)
+ * The player's content calls: announcements (banners, notices, popups, promotions, help), articles (news, blog,
+ * guides), the inbox (messageV2)
  * with its unread count, feedback, and the demo banner art.
  */
 export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async (app, options) => {
@@ -63,6 +68,28 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
       response: { 200: okEnvelope(announcementSchema) },
     },
     handler: async (request) => ok(await content.getAnnouncement(request.body.id, requestLanguage(request))),
+  });
+
+  app.route({
+    ...route(calls.articles),
+    schema: {
+      tags,
+      summary: 'Published news, blog and beginner-guide articles (optionally of one kind), newest first, paged',
+      querystring: articleListQuerySchema,
+      response: { 200: okEnvelope(articlePageSchema) },
+    },
+    handler: async (request) => ok(await content.listArticles(request.query, requestLanguage(request))),
+  });
+
+  app.route({
+    ...route(calls.articleDetail),
+    schema: {
+      tags,
+      summary: 'One published article with its sanitised HTML body (English when it has no text in the language)',
+      params: articleIdParamsSchema,
+      response: { 200: okEnvelope(articleSchema) },
+    },
+    handler: async (request) => ok(await content.getArticle(request.params.id, requestLanguage(request))),
   });
 
   app.route({

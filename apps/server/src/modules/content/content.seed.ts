@@ -1,4 +1,5 @@
 import type { AnnouncementInput } from '@portal/contract';
+import { demoArticles } from './content.articles.seed';
 import { demoBannerUrl } from './content.media';
 import type { ContentService } from './content.service';
 
@@ -277,7 +278,9 @@ export const demoAnnouncements: Array<{ seedKey: string; input: AnnouncementInpu
   },
 ];
 
-/** Seeds the demo announcements; returns how many were new. */
-export function seedDemoContent(content: Pick<ContentService, 'seedAnnouncements'>): Promise<number> {
-  return content.seedAnnouncements(demoAnnouncements);
+/** Seeds the demo announcements and articles; returns how many were new. */
+export async function seedDemoContent(
+  content: Pick<ContentService, 'seedAnnouncements' | 'seedArticles'>,
+): Promise<number> {
+  return (await content.seedAnnouncements(demoAnnouncements)) + (await content.seedArticles(demoArticles));
 }

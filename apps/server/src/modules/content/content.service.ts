@@ -31,6 +31,7 @@ import {
 } from '@portal/contract';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/http/app-error';
+import { createArticleService } from './content.articles.service';
 import * as repo from './content.repository';
 import { isSafeContentUrl, sanitizeAnnouncementHtml } from './content.sanitize';
 import type { AnnouncementText } from './content.tables';
@@ -106,7 +107,7 @@ function groupThousands(value: unknown): string {
 }
 
 /**
- * Announcements, the member inbox and feedback: the content module's rules.
+ * Announcements, articles, the member inbox and feedback: the content module's rules.
  */
 export function createContentService(deps: ContentServiceDeps) {
   const { db, merchantCode } = deps;
@@ -256,6 +257,9 @@ export function createContentService(deps: ContentServiceDeps) {
   }
 
   return {
+    // News, blog and beginner-guide articles (content.articles.service.ts).
+    ...createArticleService({ db, merchantCode, now }),
+
     // ---------------------------------------------------------------------------------------- announcements
 
     /** `MCSFE_getListAnnouncements`: the live announcements of the asked types in the caller's language. */

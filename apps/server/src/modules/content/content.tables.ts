@@ -121,3 +121,35 @@ export const contentFeedback = pgTable(
   },
   (table) => [index('content_feedback_status_idx').on(table.merchantCode, table.status, table.id)],
 );
+
+/** Title, summary and sanitised HTML body of an article in one language. */
+export type ArticleText = { title: string; summary: string; body: string };
+
+/**
+ * News, blog and beginner-guide articles with their texts per language (`en` always, others optional). An article
+ * is shown to players when `published` is set and `publish_at` (if any) has passed. The HTML is sanitised before it
+ * is stored and again when it is served, as announcements are.
+ */
+export const contentArticles = pgTable(
+  'content_articles',
+  {
+    id: serial('id').primaryKey(),
+    merchantCode: varchar('merchant_code', { length: 20 }).notNull(),
+    kind: varchar('kind', { length: 10 }).notNull(),
+    texts: jsonb('texts').$type<Record<string, ArticleText>>().notNull(),
+    coverUrl: text('cover_url'),
+    published: boolean('published').notNull().default(false),
+    /** When a published article becomes visible; null means at once. */
+    publishAt: at('publish_at'),
+    sort: integer('sort').notNull().default(0),
+    /** A stable name for seeded rows, so that seeding twice adds nothing. */
+    seedKey: varchar('seed_key', { length: 40 }),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+    updatedBy: varchar('updated_by', { length: 64 }),
+  },
+  (table) => [
+    index('content_articles_kind_idx').on(table.merchantCode, table.kind, table.published),
+    uniqueIndex('content_articles_seed_key_uq').on(table.merchantCode, table.seedKey),
+  ],
+);
