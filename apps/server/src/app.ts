@@ -549,6 +549,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       });
       const players = createBackofficePlayersService({
         identity,
+        approvalThresholdMinor: config.boAdjustmentApprovalThresholdMinor,
         accounts: createIdentityOperatorService({
           db: database.db,
           merchantCode: config.merchantCode,

@@ -78,6 +78,15 @@ const envSchema = z.object({
     .string()
     .regex(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, '32 bytes as 64 hex digits or base64')
     .optional(),
+  /**
+   * Manual balance adjustments above this amount (minor units of the merchant currency) wait for a second
+   * operator's approval; at or below it they are applied at once. 0: every adjustment needs a second operator.
+   */
+  BO_ADJUSTMENT_APPROVAL_THRESHOLD_MINOR: z
+    .string()
+    .regex(/^\d{1,15}$/, 'a whole number of minor units')
+    .default('0')
+    .transform((value) => BigInt(value)),
   SERVE_WEB: booleanFlag.default(true),
   SEED_DEMO: booleanFlag.default(false),
   DEV_TOOLS: booleanFlag.default(false),
@@ -200,6 +209,8 @@ export type AppConfig = {
   boOwnerPassword: string | undefined;
   /** BO_TOTP_KEY as given (64 hex digits or base64 of 32 bytes); unset: TOTP secrets are stored plain. */
   boTotpKey: string | undefined;
+  /** Adjustments above this (minor units) need a second operator; at or below, they apply at once. */
+  boAdjustmentApprovalThresholdMinor: bigint;
   serveWeb: boolean;
   seedDemo: boolean;
   devTools: boolean;
@@ -365,6 +376,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     backofficeDistDir: e.BACKOFFICE_DIST_DIR ? path.resolve(e.BACKOFFICE_DIST_DIR) : undefined,
     boOwnerPassword: e.BO_OWNER_PASSWORD,
     boTotpKey: e.BO_TOTP_KEY,
+    boAdjustmentApprovalThresholdMinor: e.BO_ADJUSTMENT_APPROVAL_THRESHOLD_MINOR,
     serveWeb: e.SERVE_WEB,
     seedDemo: e.SEED_DEMO,
     devTools: e.DEV_TOOLS,

@@ -123,6 +123,25 @@ export const playerPasswordResetSchema = z.object({ temporaryPassword: z.string(
 
 // ---------------------------------------------------------------------------------------------------------
 // Manual balance adjustments: one operator proposes, another approves
+/**
+ * One level of an agent's downline tree: the accounts whose upline is this one, oldest first, each with the size
+ * of its own direct downline, so the console fetches a level only when it is opened.
+ */
+export const playerDownlineQuerySchema = z.object({
+  pageNo: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type PlayerDownlineQuery = z.infer<typeof playerDownlineQuerySchema>;
+export const playerDownlineNodeSchema = playerRefSchema.extend({
+  status: z.enum(playerStatuses),
+  createdAt: z.string(),
+  /** How many accounts have this one as their upline. */
+  downlineTotal: z.number().int(),
+});
+export type PlayerDownlineNode = z.infer<typeof playerDownlineNodeSchema>;
+export const playerDownlinePageSchema = operatorPageSchema(playerDownlineNodeSchema);
+export type PlayerDownlinePage = z.infer<typeof playerDownlinePageSchema>;
+
 // ---------------------------------------------------------------------------------------------------------
 
 export const adjustmentDirections = ['credit', 'debit'] as const;
@@ -174,8 +193,18 @@ export const adjustmentSchema = z.object({
   ledgerTransferId: z.number().int().nullable(),
 });
 export type Adjustment = z.infer<typeof adjustmentSchema>;
+  /** Applied at once by its proposer: the amount was at or below the approval threshold. */
+  direct: z.boolean(),
 export const adjustmentPageSchema = operatorPageSchema(adjustmentSchema);
 export type AdjustmentPage = z.infer<typeof adjustmentPageSchema>;
+
+/** Adjustments above `approvalThreshold` wait for a second operator; at or below it they apply at once. */
+export const adjustmentPolicySchema = z.object({
+  currency: z.string(),
+  /** 0 when every adjustment needs a second operator. */
+  approvalThreshold: moneySchema,
+});
+export type AdjustmentPolicy = z.infer<typeof adjustmentPolicySchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Dashboard

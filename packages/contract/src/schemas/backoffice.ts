@@ -60,9 +60,13 @@ export const backofficePaths = {
   playerEnable: '/players/:id/enable',
   playerForcePassword: '/players/:id/force-password-change',
   playerResetPassword: '/players/:id/reset-password',
+  playerResetTwoFactor: '/players/:id/reset-2fa',
+  playerUnlock: '/players/:id/unlock',
+  playerDownline: '/players/:id/downline',
   adjustments: '/adjustments',
   adjustmentApprove: '/adjustments/:id/approve',
   adjustmentReject: '/adjustments/:id/reject',
+  adjustmentPolicy: '/adjustments/policy',
   dashboard: '/dashboard',
 } as const;
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lt, ne, or } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, ne, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db';
 import { backofficeAdjustments, backofficeOperators } from './backoffice.tables';
@@ -131,6 +131,44 @@ export async function rejectAdjustment(
         eq(backofficeAdjustments.id, input.id),
         eq(backofficeAdjustments.status, 'pending'),
         ne(backofficeAdjustments.proposedBy, input.operatorId),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Ends an adjustment applied at once by its proposer (nobody else decides it): approved with its transfer. */
+export async function finishDirect(
+  db: DbOrTx,
+  input: { id: number; transferId: number; now: Date },
+): Promise<AdjustmentRow | null> {
+  const [row] = await db
+    .update(backofficeAdjustments)
+    .set({ status: 'approved', ledgerTransferId: input.transferId, decidedAt: input.now })
+    .where(
+      and(
+        eq(backofficeAdjustments.id, input.id),
+        eq(backofficeAdjustments.status, 'approving'),
+        isNull(backofficeAdjustments.decidedBy),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Closes an adjustment applied at once whose transfer the ledger refused (nothing moved): rejected, with why. */
+export async function refuseDirect(
+  db: DbOrTx,
+  input: { id: number; reason: string; now: Date },
+): Promise<AdjustmentRow | null> {
+  const [row] = await db
+    .update(backofficeAdjustments)
+    .set({ status: 'rejected', decidedAt: input.now, rejectReason: input.reason, claimedAt: null })
+    .where(
+      and(
+        eq(backofficeAdjustments.id, input.id),
+        eq(backofficeAdjustments.status, 'approving'),
+        isNull(backofficeAdjustments.decidedBy),
       ),
     )
     .returning();

@@ -1,6 +1,7 @@
 import {
   type Adjustment,
   type AdjustmentPage,
+  type AdjustmentPolicy,
   type AdjustmentQuery,
   type CreateAdjustmentInput,
   minorToDecimal,
@@ -20,6 +21,11 @@ export type AdjustmentServiceDeps = {
   identity: Pick<IdentityService, 'getAccount'>;
   system: Pick<SystemService, 'currency'>;
   backoffice: Pick<BackofficeService, 'recordChange'>;
+  /**
+   * BO_ADJUSTMENT_APPROVAL_THRESHOLD_MINOR: adjustments above it wait for a second operator; at or below it the
+   * proposer's adjustment is applied at once. 0 (the default): every adjustment waits.
+   */
+  approvalThresholdMinor?: bigint;
   /** Tells the player's sockets their balance changed (as deposits do); fire-and-forget. */
   onBalanceChanged?: (accountId: number) => void;
   now?: () => Date;
@@ -44,18 +50,25 @@ function auditState(row: repo.AdjustmentRow) {
     decidedBy: row.decidedBy,
     rejectReason: row.rejectReason,
     ledgerTransferId: row.ledgerTransferId,
+    direct: isDirect(row),
   };
 }
 
+/** Applied (or being applied, or refused by the ledger) without a second operator: never decided by anyone. */
+const isDirect = (row: repo.AdjustmentRow) => row.status !== 'pending' && row.decidedBy === null;
+
 /**
- * Manual balance adjustments with two-operator approval (maker-checker). A proposal moves nothing; approval by
- * another operator moves the money through the wallet service between the player's main wallet and the house
- * adjustment account, with the adjustment id as idempotency key; rejection closes it. Each step is audited.
+ * Manual balance adjustments with two-operator approval (maker-checker) above a configured amount. A proposal
+ * above it moves nothing; approval by another operator moves the money through the wallet service between the
+ * player's main wallet and the house adjustment account, with the adjustment id as idempotency key; rejection
+ * closes it. At or below the threshold the proposer's adjustment moves the money at once, the same way. Each step
+ * is audited.
  */
 export function createAdjustmentService(deps: AdjustmentServiceDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const staleClaimMs = deps.staleClaimMs ?? 120_000;
+  const thresholdMinor = deps.approvalThresholdMinor ?? 0n;
 
   async function view(row: repo.AdjustmentView, scale: number): Promise<Adjustment> {
     const player = await deps.identity.getAccount(row.playerId);
@@ -74,7 +87,77 @@ export function createAdjustmentService(deps: AdjustmentServiceDeps) {
       decidedAt: row.decidedAt?.toISOString() ?? null,
       rejectReason: row.rejectReason,
       ledgerTransferId: row.ledgerTransferId,
+      direct: isDirect(row),
     };
+  }
+
+  /** Moves an adjustment's money, once (the ledger key is the adjustment's id). Returns the transfer id. */
+  async function moveMoney(row: repo.AdjustmentRow): Promise<number> {
+    const player = await deps.wallet.ensureAccount({ type: 'player', id: row.playerId }, 'PLAYER_CASH', row.currency);
+    const house = await deps.wallet.ensureAccount({ type: 'house' }, 'HOUSE_ADJUSTMENTS', row.currency);
+    const credit = row.direction === 'credit';
+    const transfer = await deps.wallet.transfer({
+      idempotencyKey: adjustmentTransferKey(row.id),
+      debit: credit ? house.id : player.id,
+      credit: credit ? player.id : house.id,
+      amountMinor: row.amountMinor,
+      currency: row.currency,
+      kind: 'ADJUSTMENT',
+      metadata: { adjustmentId: row.id, direction: row.direction, reason: row.reason },
+    });
+    return transfer.id;
+  }
+
+  /**
+   * Applies an adjustment at or below the threshold at once: recorded as `approving` with nobody deciding (so a
+   * request that dies mid-way leaves a claim another operator can finish once it is stale, with the same ledger
+   * key), then the money moves and it is `approved`. A transfer the ledger refuses (a debit above the available
+   * balance) closes it as rejected with the error code as reason, and the error is answered.
+   */
+  async function applyDirectly(
+    actor: OperatorContext,
+    row: repo.AdjustmentRow,
+    caller: CallerContext,
+  ): Promise<repo.AdjustmentRow> {
+    let transferId: number;
+    try {
+      transferId = await moveMoney(row);
+    } catch (error) {
+      if (isAppError(error)) {
+        await db.transaction(async (tx) => {
+          const refused = await repo.refuseDirect(tx, { id: row.id, reason: error.code, now: now() });
+          if (!refused) return;
+          await deps.backoffice.recordChange(
+            actor,
+            caller,
+            {
+              action: 'players.adjustment.refused',
+              target: `adjustment:${row.id}`,
+              before: auditState(row),
+              after: auditState(refused),
+            },
+            tx,
+          );
+        });
+      }
+      throw error;
+    }
+    return db.transaction(async (tx) => {
+      const finished = await repo.finishDirect(tx, { id: row.id, transferId, now: now() });
+      if (!finished) throw new AppError('BO_ADJUSTMENT_NOT_PENDING', { id: row.id });
+      await deps.backoffice.recordChange(
+        actor,
+        caller,
+        {
+          action: 'players.adjustment.applied',
+          target: `adjustment:${row.id}`,
+          before: auditState(row),
+          after: auditState(finished),
+        },
+        tx,
+      );
+      return finished;
+    });
   }
 
   async function load(id: number): Promise<repo.AdjustmentView> {
@@ -109,10 +192,21 @@ export function createAdjustmentService(deps: AdjustmentServiceDeps) {
 
     countPending: () => repo.countAdjustments(db, 'pending'),
 
+    /** The amount above which a second operator must approve (0: always), in the merchant currency. */
+    async policy(): Promise<AdjustmentPolicy> {
+      const { code, scale } = await deps.system.currency();
+      return {
+        currency: code,
+        approvalThreshold: { amount: minorToDecimal(thresholdMinor, scale), minor: thresholdMinor.toString() },
+      };
+    },
+
     /**
-     * Records a proposal; nothing moves until another operator approves it.
+     * Records a proposal; above the approval threshold nothing moves until another operator approves it, at or
+     * below it the money moves at once (see `applyDirectly`).
      * @throws BO_PLAYER_NOT_FOUND (also for free-play accounts, which hold no real money)
      * @throws BO_ADJUSTMENT_AMOUNT_INVALID for zero or more decimals than the currency has
+     * @throws WALLET_INSUFFICIENT_FUNDS for a direct debit above the available balance (then recorded as rejected)
      */
     async propose(actor: OperatorContext, input: CreateAdjustmentInput, caller: CallerContext): Promise<Adjustment> {
       const { code, scale } = await deps.system.currency();
@@ -125,6 +219,8 @@ export function createAdjustmentService(deps: AdjustmentServiceDeps) {
         throw new AppError('BO_ADJUSTMENT_AMOUNT_INVALID', { scale });
       }
       if (amountMinor <= 0n || amountMinor > 10n ** 15n) throw new AppError('BO_ADJUSTMENT_AMOUNT_INVALID', { scale });
+      const direct = amountMinor <= thresholdMinor;
+      const at = now();
       const row = await db.transaction(async (tx) => {
         const inserted = await repo.insertAdjustment(tx, {
           playerId: player.id,
@@ -133,9 +229,10 @@ export function createAdjustmentService(deps: AdjustmentServiceDeps) {
           currency: code,
           reason: input.reason,
           note: input.note,
-          status: 'pending',
+          status: direct ? 'approving' : 'pending',
           proposedBy: actor.operatorId,
-          proposedAt: now(),
+          proposedAt: at,
+          ...(direct ? { claimedAt: at } : {}),
         });
         await deps.backoffice.recordChange(
           actor,
@@ -150,6 +247,10 @@ export function createAdjustmentService(deps: AdjustmentServiceDeps) {
         );
         return inserted;
       });
+      if (direct) {
+        await applyDirectly(actor, row, caller);
+        deps.onBalanceChanged?.(row.playerId);
+      }
       return view(await load(row.id), scale);
     },
 
@@ -172,23 +273,7 @@ export function createAdjustmentService(deps: AdjustmentServiceDeps) {
       if (!claimed) refuse(await load(id), actor);
       let transferId: number;
       try {
-        const player = await deps.wallet.ensureAccount(
-          { type: 'player', id: claimed.playerId },
-          'PLAYER_CASH',
-          claimed.currency,
-        );
-        const house = await deps.wallet.ensureAccount({ type: 'house' }, 'HOUSE_ADJUSTMENTS', claimed.currency);
-        const credit = claimed.direction === 'credit';
-        const transfer = await deps.wallet.transfer({
-          idempotencyKey: adjustmentTransferKey(claimed.id),
-          debit: credit ? house.id : player.id,
-          credit: credit ? player.id : house.id,
-          amountMinor: claimed.amountMinor,
-          currency: claimed.currency,
-          kind: 'ADJUSTMENT',
-          metadata: { adjustmentId: claimed.id, direction: claimed.direction, reason: claimed.reason },
-        });
-        transferId = transfer.id;
+        transferId = await moveMoney(claimed);
       } catch (error) {
         // A refusal is an answer: nothing moved, so the adjustment is pending again. Anything else (a crash, a
         // lost connection) leaves the claim; it goes stale and the transfer's key makes a retry safe.

@@ -1,6 +1,7 @@
 import {
   adjustmentIdParamsSchema,
   adjustmentPageSchema,
+  adjustmentPolicySchema,
   adjustmentQuerySchema,
   adjustmentSchema,
   backofficePaths,
@@ -199,13 +200,27 @@ export function registerPlayerRoutes(app: RouteApp, deps: PlayerRouteDeps): void
     async (request) => ok(await adjustments.list(request.query)),
   );
 
+  app.get(
+    backofficePaths.adjustmentPolicy,
+    {
+      config: { permission: 'players.read' },
+      schema: {
+        tags,
+        summary: 'The amount above which an adjustment waits for a second operator (0: every adjustment waits)',
+        response: { 200: okEnvelope(adjustmentPolicySchema) },
+      },
+    },
+    async () => ok(await adjustments.policy()),
+  );
+
   app.post(
     backofficePaths.adjustments,
     {
       config: { permission: 'adjustments.propose' },
       schema: {
         tags,
-        summary: "Proposes a credit or debit of a player's main wallet; nothing moves until another operator approves",
+        summary:
+          "Credits or debits a player's main wallet: above the approval threshold nothing moves until another operator approves; at or below it the money moves at once",
         body: createAdjustmentInputSchema,
         response: { 200: okEnvelope(adjustmentSchema) },
       },
