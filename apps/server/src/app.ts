@@ -21,6 +21,7 @@ import {
   backofficeRoutes,
   createAdjustmentService,
   createBackofficePlayersService,
+  createBackofficeReports,
   type FirstOwner,
   seedFirstOwner,
 } from './modules/backoffice';
@@ -571,6 +572,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     support: supportOperatorRoutes(support, supportSockets),
     catalogueSync: () => gaming.syncCatalogue(),
   });
+        rounds: gaming,
 
   await app.register(cashierRoutes, { cashier });
   await app.register(paymentGatewayRoutes, { deposits: cashier.deposits, simulator: paymentSimulator });
@@ -579,6 +581,16 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     support,
     sockets: supportSockets,
     resolveSession: (token) => identity.resolveSession(token),
+    // Games management (switches invalidate the players' lists on every instance) and the play and cashier reports.
+    games: catalogue,
+    reports: createBackofficeReports({
+      gaming,
+      catalogue,
+      wallet: createWalletReports({ db: database.db, merchantCode: config.merchantCode }),
+      system,
+      cashierDayUtcOffsetMinutes: config.cashierDayUtcOffsetMinutes,
+      now: deps.now,
+    }),
   });
   const authenticate = createAuthenticate(identity);
   await app.register(catalogueRoutes, { catalogue, authenticate });

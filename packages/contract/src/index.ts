@@ -8,6 +8,7 @@ export * from './languages';
 export * from './money';
 export * from './registration-patterns';
 export * from './schemas/backoffice';
+export * from './schemas/backoffice-games';
 export * from './schemas/backoffice-players';
 export * from './schemas/cashier';
 export * from './schemas/content';

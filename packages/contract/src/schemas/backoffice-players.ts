@@ -222,6 +222,10 @@ export const dashboardDaySchema = z.object({
   activePlayers: z.number().int(),
 });
 export type DashboardDay = z.infer<typeof dashboardDaySchema>;
+  /** Stakes of the rounds started that day (seamless vendors' rounds), their wins, and GGR = bets − wins. */
+  bets: moneySchema,
+  wins: moneySchema,
+  ggr: moneySchema,
 
 export const dashboardSchema = z.object({
   currency: z.string(),

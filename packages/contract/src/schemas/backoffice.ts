@@ -110,6 +110,8 @@ export const operatorPermissions = [
   'content.messages',
   'content.feedback',
   'support.chat',
+  'games.manage',
+  'reports.read',
 ] as const;
 export type OperatorPermission = (typeof operatorPermissions)[number];
 export const operatorPermissionSchema = z.enum(operatorPermissions);
@@ -124,6 +126,8 @@ export const operatorPermissionSchema = z.enum(operatorPermissions);
  * the service refuses self-approval, so two finance operators are needed). Content also writes announcements,
  * banners and popups, and the news, blog and guide articles; support sends inbox messages to members and works
  * through their feedback.
+ * Content also runs the game catalogue (switches, hot flags, order, sync); finance and risk read the play and cashier
+ * reports.
  */
 export const rolePermissions: Readonly<Record<OperatorRole, readonly OperatorPermission[]>> = {
   owner: operatorPermissions,
@@ -140,8 +144,16 @@ export const rolePermissions: Readonly<Record<OperatorRole, readonly OperatorPer
     'players.status',
     'players.password',
     'dashboard.read',
+    'reports.read',
   ],
-  content: ['config.read', 'site.general', 'customerService.write', 'content.announcements', 'content.articles'],
+  content: [
+    'config.read',
+    'site.general',
+    'customerService.write',
+    'content.announcements',
+    'content.articles',
+    'games.manage',
+  ],
   support: [
     'config.read',
     'customerService.write',
@@ -161,6 +173,7 @@ export const rolePermissions: Readonly<Record<OperatorRole, readonly OperatorPer
     'adjustments.propose',
     'adjustments.approve',
     'dashboard.read',
+    'reports.read',
   ],
 };
 

@@ -12,6 +12,7 @@ import {
   type WalletHistoryPage,
 } from '@portal/contract';
 import { AppError } from '../../platform/http/app-error';
+import type { GamingService } from '../gaming';
 import type { IdentityOperatorService, IdentityService } from '../identity';
 import type { SystemService } from '../system';
 import type { CashierService, WalletReports, WalletService } from '../wallet';
@@ -31,6 +32,8 @@ export type BackofficePlayersDeps = {
   system: Pick<SystemService, 'currency'>;
   backoffice: Pick<BackofficeService, 'recordChange'>;
   adjustments: Pick<AdjustmentService, 'countPending'>;
+  /** Bets and wins of the rounds (gaming module), for the dashboard's play figures. */
+  rounds: Pick<GamingService, 'roundTotals'>;
   /** The cashier day's offset from UTC (CASHIER_DAY_UTC_OFFSET_MINUTES): the dashboard's days are cashier days. */
   cashierDayUtcOffsetMinutes: number;
   now?: () => Date;
@@ -184,24 +187,33 @@ export function createBackofficePlayersService(deps: BackofficePlayersDeps) {
         const from = new Date(todayStart - (6 - index) * dayMs);
         return { from, to: new Date(from.getTime() + dayMs) };
       });
-      const [totals, activity, deposits, withdrawals, adjustments] = await Promise.all([
+      const week = { from: periods[0]?.from ?? new Date(todayStart), to: new Date(todayStart + dayMs) };
+      const [totals, activity, deposits, withdrawals, adjustments, play] = await Promise.all([
         deps.reports.postedTotals(code, ['DEPOSIT', 'WITHDRAWAL'], periods),
         deps.accounts.activityCounts(periods),
         deps.cashier.deposits.listPendingDeposits({ pageNo: 1, pageSize: 1 }),
         deps.cashier.withdrawals.listPendingWithdrawals({ pageNo: 1, pageSize: 1 }),
         deps.adjustments.countPending(),
+        deps.rounds.roundTotals(week, 'day', deps.cashierDayUtcOffsetMinutes),
       ]);
+      const playByDay = new Map(play.map((row) => [row.key, row]));
       const money = (minor: bigint) => ({ amount: minorToDecimal(minor, scale), minor: minor.toString() });
       const days: DashboardDay[] = periods.map((period, index) => {
         const deposit = totals[index]?.DEPOSIT ?? { count: 0, sumMinor: 0n };
         const withdrawal = totals[index]?.WITHDRAWAL ?? { count: 0, sumMinor: 0n };
+        const date = new Date(period.from.getTime() + offsetMs).toISOString().slice(0, 10);
+        const bets = playByDay.get(date)?.bets ?? 0n;
+        const wins = playByDay.get(date)?.wins ?? 0n;
         return {
-          date: new Date(period.from.getTime() + offsetMs).toISOString().slice(0, 10),
+          date,
           deposits: { count: deposit.count, sum: money(deposit.sumMinor) },
           withdrawals: { count: withdrawal.count, sum: money(withdrawal.sumMinor) },
           net: money(deposit.sumMinor - withdrawal.sumMinor),
           registrations: activity[index]?.registrations ?? 0,
           activePlayers: activity[index]?.activePlayers ?? 0,
+          bets: money(bets),
+          wins: money(wins),
+          ggr: money(bets - wins),
         };
       });
       return {

@@ -42,7 +42,10 @@ import { ok } from '../../platform/http/envelope';
 import type { SystemService } from '../system';
 import { type BackofficeCashier, registerCashierRoutes } from './backoffice.cashier.routes';
 import { type BackofficeContent, registerContentRoutes } from './backoffice.content.routes';
+import { type BackofficeGames, registerGamesRoutes } from './backoffice.games.routes';
 import { type BackofficePlayers, registerPlayerRoutes } from './backoffice.players.routes';
+import { registerReportsRoutes } from './backoffice.reports.routes';
+import type { BackofficeReports } from './backoffice.reports.service';
 import {
   type BackofficeService,
   type CallerContext,
@@ -112,6 +115,10 @@ export type BackofficeRoutesOptions = {
   ) => void;
   /** Pulls every game aggregator's catalogue now (the gaming module): served as `POST /catalogue/sync`. */
   catalogueSync?: () => Promise<CatalogueSyncResult>;
+  /** The catalogue's operator tables and switches: served under `/catalogue/vendors` and `/catalogue/games`. */
+  games?: BackofficeGames;
+  /** Play and cashier reports (with CSV): served under `/reports`. */
+  reports?: BackofficeReports;
 };
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -450,12 +457,18 @@ export const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = 
 
   // ---------------------------------------------------------------- games catalogue
 
+  if (options.games) registerGamesRoutes(app, { games: options.games, backoffice, caller, requireOperator });
+
+  // ---------------------------------------------------------------- reports
+
+  if (options.reports) registerReportsRoutes(app, { reports: options.reports });
+
   if (options.catalogueSync) {
     const sync = options.catalogueSync;
     app.post(
       '/catalogue/sync',
       {
-        config: { permission: 'site.general' },
+        config: { permission: 'games.manage' },
         schema: {
           tags,
           summary:

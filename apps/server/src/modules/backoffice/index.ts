@@ -6,12 +6,18 @@ export {
   createAdjustmentService,
 } from './backoffice.adjustments.service';
 export type { BackofficeCashier } from './backoffice.cashier.routes';
+export type { BackofficeGames } from './backoffice.games.routes';
 export type { BackofficePlayers } from './backoffice.players.routes';
 export {
   type BackofficePlayersDeps,
   type BackofficePlayersService,
   createBackofficePlayersService,
 } from './backoffice.players.service';
+export {
+  type BackofficeReports,
+  type BackofficeReportsDeps,
+  createBackofficeReports,
+} from './backoffice.reports.service';
 export { type BackofficeRoutesOptions, backofficeRoutes, type OperatorAccess } from './backoffice.routes';
 export {
   type BackofficeService,

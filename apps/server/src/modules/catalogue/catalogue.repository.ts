@@ -324,9 +324,11 @@ export async function upsertGames(db: DbOrTx, games: GameUpsert[]): Promise<{ ad
         trialSupport: sql`excluded.trial_support`,
         listed: sql`excluded.listed`,
         isNew: sql`excluded.is_new`,
-        sortOrder: sql`excluded.sort_order`,
+        // An order the operator set stays; otherwise the game follows the vendor's feed order.
+        sortOrder: sql`case when (${g.meta} -> ${operatorPinsKey} -> 'sortOrder') is not null then ${g.sortOrder} else excluded.sort_order end`,
         releasedAt: sql`excluded.released_at`,
-        meta: sql`excluded.meta`,
+        // The feed replaces its own data; the operator's pins (kept beside it) survive.
+        meta: sql`excluded.meta || case when (${g.meta} -> ${operatorPinsKey}) is not null then jsonb_build_object(${operatorPinsKey}::text, ${g.meta} -> ${operatorPinsKey}) else '{}'::jsonb end`,
         updatedAt: sql`excluded.updated_at`,
       },
     })
@@ -357,20 +359,116 @@ export async function unlistMissing(
   return rows.length;
 }
 
-/** Recomputes hot ranks from the operator's flags and play counts: the most played listed games are hot. */
+/**
+ * Recomputes hot ranks from the operator's pins and play counts: games the operator pinned hot come first and are
+ * always hot, games pinned off never are, and the most played of the rest fill the top.
+ */
 export async function refreshHotFromPlays(db: DbOrTx, merchantCode: string, top: number): Promise<void> {
   await db.execute(sql`
     with ranked as (
-      select ${g.id} as id, row_number() over (order by coalesce(sum(${catalogueRecentPlays.plays}), 0) desc, ${g.sortOrder}, ${g.id}) as rank
+      select ${g.id} as id, ${g.meta} -> ${operatorPinsKey} ->> 'hot' as pin,
+        row_number() over (
+          order by coalesce(${g.meta} -> ${operatorPinsKey} ->> 'hot' = 'true', false) desc,
+            coalesce(sum(${catalogueRecentPlays.plays}), 0) desc, ${g.sortOrder}, ${g.id}) as rank
       from ${g} left join ${catalogueRecentPlays} on ${catalogueRecentPlays.gameId} = ${g.id}
       where ${g.merchantCode} = ${merchantCode} and ${g.listed} and ${g.enabled} and not ${g.isLobby}
       group by ${g.id}
+    ), decided as (
+      select id, rank, case when pin = 'true' then true when pin = 'false' then false else rank <= ${top} end as hot
+      from ranked
     )
-    update ${g} set is_hot = (ranked.rank <= ${top}), hot_rank = ranked.rank
-    from ranked where ranked.id = ${g.id} and (${g.isHot} is distinct from (ranked.rank <= ${top}) or ${g.hotRank} <> ranked.rank)`);
+    update ${g} set is_hot = decided.hot, hot_rank = decided.rank
+    from decided where decided.id = ${g.id} and (${g.isHot} is distinct from decided.hot or ${g.hotRank} <> decided.rank)`);
 }
 
 // ---------------------------------------------------------------- operator switches
+
+/**
+ * The key in a game's `meta` under which the operator's pins live (no column of their own: the feed's data and the
+ * pins share the jsonb, and a sync keeps the pins). `hot`: true or false pins the hot flag; `sortOrder`: true keeps
+ * the operator's order across syncs.
+ */
+export const operatorPinsKey = 'operatorPins';
+export type OperatorPins = { hot?: boolean; sortOrder?: true };
+
+export function pinsOf(meta: Record<string, unknown>): OperatorPins {
+  const pins = meta[operatorPinsKey];
+  return pins && typeof pins === 'object' ? (pins as OperatorPins) : {};
+}
+
+/** Replaces a game's operator pins, leaving the feed's data in `meta` as it is. */
+export async function setGamePins(db: DbOrTx, merchantCode: string, gameId: number, pins: OperatorPins) {
+  await db
+    .update(g)
+    .set({
+      meta: sql`(${g.meta} - ${operatorPinsKey}::text) || jsonb_build_object(${operatorPinsKey}::text, ${JSON.stringify(pins)}::jsonb)`,
+    })
+    .where(and(eq(g.merchantCode, merchantCode), eq(g.id, gameId)));
+}
+
+/** Vendors with how many games they have stored and listed (the operator's vendor table). */
+export async function vendorsWithCounts(db: DbOrTx, merchantCode: string) {
+  return db
+    .select({
+      vendor: v,
+      games: sql<number>`count(${g.id})::int`,
+      listedGames: sql<number>`(count(${g.id}) filter (where ${g.listed}))::int`,
+    })
+    .from(v)
+    .leftJoin(g, eq(g.vendorId, v.id))
+    .where(eq(v.merchantCode, merchantCode))
+    .groupBy(v.id)
+    .orderBy(asc(v.sortOrder), asc(v.code));
+}
+
+export type AdminGameQuery = {
+  merchantCode: string;
+  vendorCode?: string | undefined;
+  category?: string | undefined;
+  keyword?: string | undefined;
+  enabled?: boolean | undefined;
+  maintenance?: boolean | undefined;
+  hot?: boolean | undefined;
+  sort: 'sortOrder' | 'name' | 'vendor' | 'category' | 'updatedAt';
+  dir: 'asc' | 'desc';
+  offset: number;
+  limit: number;
+};
+
+/** One page of every stored game (listed or not, switched on or off) for operators, and the total that match. */
+export async function listGamesForOperators(
+  db: DbOrTx,
+  query: AdminGameQuery,
+): Promise<{ rows: GameWithVendor[]; total: number }> {
+  const conditions: SQL[] = [eq(g.merchantCode, query.merchantCode)];
+  if (query.vendorCode) conditions.push(eq(g.vendorCode, query.vendorCode));
+  if (query.category) conditions.push(eq(g.gameType, query.category));
+  if (query.keyword) {
+    const pattern = likePattern(query.keyword);
+    conditions.push(sql`(${g.searchText} like ${pattern} or lower(${g.gameCode}) like ${pattern})`);
+  }
+  if (query.enabled !== undefined) conditions.push(eq(g.enabled, query.enabled));
+  if (query.maintenance !== undefined) conditions.push(eq(g.maintenance, query.maintenance));
+  if (query.hot !== undefined) conditions.push(eq(g.isHot, query.hot));
+  const where = and(...conditions) as SQL;
+  const direction = query.dir === 'desc' ? desc : asc;
+  const primary = {
+    sortOrder: [direction(g.sortOrder)],
+    name: [direction(sql`lower(${g.name})`)],
+    vendor: [direction(g.vendorCode), asc(g.sortOrder)],
+    category: [direction(g.gameType), asc(g.sortOrder)],
+    updatedAt: [direction(g.updatedAt)],
+  }[query.sort];
+  const [rows, count] = await Promise.all([
+    selectGames(db)
+      .where(where)
+      .orderBy(...primary, direction(g.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(g).where(where),
+  ]);
+  return { rows: rows.map(flatten), total: count[0]?.total ?? 0 };
+}
 
 export async function setGameFlags(
   db: DbOrTx,
@@ -388,7 +486,7 @@ export async function setVendorFlags(
   db: DbOrTx,
   merchantCode: string,
   code: string,
-  flags: Partial<Pick<VendorRow, 'enabled' | 'maintenance' | 'sortOrder'>>,
+  flags: Partial<Pick<VendorRow, 'enabled' | 'maintenance' | 'sortOrder' | 'updatedAt'>>,
 ): Promise<void> {
   await db
     .update(v)

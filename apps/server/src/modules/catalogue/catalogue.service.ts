@@ -1,5 +1,11 @@
 import {
+  type CatalogueGameAdmin,
+  type CatalogueGameAdminPage,
+  type CatalogueGameAdminQuery,
+  type CatalogueGameUpdateInput,
   type CatalogueSyncRun,
+  type CatalogueVendorAdmin,
+  type CatalogueVendorUpdateInput,
   type FavoriteGameInput,
   type FavoriteGamesListInput,
   type FavoriteIds,
@@ -97,6 +103,46 @@ export type LaunchTarget = {
 };
 
 const versionKey = 'catalogue:version';
+
+/** A game as the operator's games table shows it. */
+function toAdminGame(row: repo.GameWithVendor): CatalogueGameAdmin {
+  const pins = repo.pinsOf(row.meta);
+  return {
+    id: row.id,
+    vendorCode: row.vendorCode,
+    vendorName: row.vendorName,
+    gameCode: row.gameCode,
+    name: row.name,
+    category: row.gameType,
+    isLobby: row.isLobby,
+    listed: row.listed,
+    enabled: row.enabled,
+    maintenance: row.maintenance,
+    isHot: row.isHot,
+    hotPinned: typeof pins.hot === 'boolean' ? pins.hot : null,
+    sortOrder: row.sortOrder,
+    sortPinned: pins.sortOrder === true,
+    vendorEnabled: row.vendorEnabled,
+    vendorMaintenance: row.vendorMaintenance,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toAdminVendor(row: repo.VendorRow, games: number, listedGames: number): CatalogueVendorAdmin {
+  return {
+    code: row.code,
+    name: row.name,
+    aggregator: row.aggregator,
+    walletMode: row.walletMode === 'transfer' ? 'transfer' : 'seamless',
+    category: row.category,
+    enabled: row.enabled,
+    maintenance: row.maintenance,
+    sortOrder: row.sortOrder,
+    games,
+    listedGames,
+    syncedAt: row.syncedAt?.toISOString() ?? null,
+  };
+}
 const newForDays = 90;
 const batchSize = 1000;
 
@@ -560,6 +606,94 @@ export function createCatalogueService(deps: CatalogueDeps) {
     /** Whether no sync has delivered any game yet (the first start syncs at once then). */
     async isEmpty(): Promise<boolean> {
       return (await repo.countGames(db, merchantCode)) === 0;
+    },
+
+    /** The operator's vendor table: every vendor with its switches and game counts, in list order. */
+    async vendorsForOperators(): Promise<CatalogueVendorAdmin[]> {
+      const rows = await repo.vendorsWithCounts(db, merchantCode);
+      return rows.map((row) => toAdminVendor(row.vendor, row.games, row.listedGames));
+    },
+
+    /** The operator's games table: every stored game (listed or not), filtered, sorted and paged on the server. */
+    async gamesForOperators(query: CatalogueGameAdminQuery): Promise<CatalogueGameAdminPage> {
+      const flag = (value: 'true' | 'false' | undefined) => (value === undefined ? undefined : value === 'true');
+      const { rows, total } = await repo.listGamesForOperators(db, {
+        merchantCode,
+        vendorCode: query.vendor || undefined,
+        category: query.category,
+        keyword: query.q || undefined,
+        enabled: flag(query.enabled),
+        maintenance: flag(query.maintenance),
+        hot: flag(query.hot),
+        sort: query.sort,
+        dir: query.dir,
+        offset: (query.pageNo - 1) * query.pageSize,
+        limit: query.pageSize,
+      });
+      return {
+        items: rows.map(toAdminGame),
+        pageNo: query.pageNo,
+        pageSize: query.pageSize,
+        total,
+        totalPages: Math.ceil(total / query.pageSize),
+      };
+    },
+
+    /**
+     * Changes a vendor's switches (enabled, maintenance, sort order). Players' lists change at once on every instance
+     * (the catalogue version in the shared cache moves; each instance rebuilds its snapshot), and launches read the
+     * switches from the database.
+     * @returns the vendor before and after, for the audit log.
+     * @throws CATALOGUE_VENDOR_NOT_FOUND
+     */
+    async updateVendorForOperator(
+      code: string,
+      input: CatalogueVendorUpdateInput,
+    ): Promise<{ before: CatalogueVendorAdmin; after: CatalogueVendorAdmin }> {
+      const find = async () => (await repo.vendorsWithCounts(db, merchantCode)).find((row) => row.vendor.code === code);
+      const before = await find();
+      if (!before) throw new AppError('CATALOGUE_VENDOR_NOT_FOUND', { vassalage: code });
+      await repo.setVendorFlags(db, merchantCode, code, { ...input, updatedAt: now() });
+      await invalidate();
+      const after = await find();
+      if (!after) throw new AppError('CATALOGUE_VENDOR_NOT_FOUND', { vassalage: code });
+      return {
+        before: toAdminVendor(before.vendor, before.games, before.listedGames),
+        after: toAdminVendor(after.vendor, after.games, after.listedGames),
+      };
+    },
+
+    /**
+     * Changes a game's switches: enabled, maintenance, the hot pin (true, false, or null for "by plays") and the sort
+     * order (kept across syncs once set here). Hot ranks are recomputed and players' lists change at once.
+     * @returns the game before and after, for the audit log.
+     * @throws CATALOGUE_GAME_NOT_FOUND
+     */
+    async updateGameForOperator(
+      id: number,
+      input: CatalogueGameUpdateInput,
+    ): Promise<{ before: CatalogueGameAdmin; after: CatalogueGameAdmin }> {
+      const row = await repo.findGameById(db, merchantCode, id);
+      if (!row) throw new AppError('CATALOGUE_GAME_NOT_FOUND', { nodeId: String(id) });
+      // updated_at stays the feed's: a sync unlists the games it did not touch by that time.
+      const flags: Parameters<typeof repo.setGameFlags>[3] = {};
+      if (input.enabled !== undefined) flags.enabled = input.enabled;
+      if (input.maintenance !== undefined) flags.maintenance = input.maintenance;
+      if (input.sortOrder !== undefined) flags.sortOrder = input.sortOrder;
+      if (typeof input.hot === 'boolean') flags.isHot = input.hot;
+      if (Object.keys(flags).length > 0) await repo.setGameFlags(db, merchantCode, id, flags);
+      if (input.hot !== undefined || input.sortOrder !== undefined) {
+        const pins: repo.OperatorPins = { ...repo.pinsOf(row.meta) };
+        if (input.hot === null) delete pins.hot;
+        else if (input.hot !== undefined) pins.hot = input.hot;
+        if (input.sortOrder !== undefined) pins.sortOrder = true;
+        await repo.setGamePins(db, merchantCode, id, pins);
+      }
+      await repo.refreshHotFromPlays(db, merchantCode, hotTop);
+      await invalidate();
+      const updated = await repo.findGameById(db, merchantCode, id);
+      if (!updated) throw new AppError('CATALOGUE_GAME_NOT_FOUND', { nodeId: String(id) });
+      return { before: toAdminGame(row), after: toAdminGame(updated) };
     },
 
     /** Operator switches of a game (enabled, maintenance, hot, new, sort); lists refresh at once. */

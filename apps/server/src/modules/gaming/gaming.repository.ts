@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import {
   gamingRounds,
@@ -177,6 +177,58 @@ export async function biggestWins(db: DbOrTx, merchantCode: string, limit: numbe
     .where(and(eq(r.merchantCode, merchantCode), sql`${r.winMinor} > 0`, sql`${r.status} <> 'rolled_back'`))
     .orderBy(desc(r.winMinor), desc(r.updatedAt))
     .limit(limit);
+}
+
+export type RoundTotalsRow = { key: string; bets: bigint; wins: bigint; rounds: number; players: number };
+
+/**
+ * Stakes, wins, rounds and distinct players of the rounds started in [from, to), grouped by cashier day (the start
+ * shifted by `dayOffsetMinutes` from UTC), by vendor, or not at all (key ''). Rollbacks are already netted out of
+ * the stakes and wins; a round whose stake was rolled back entirely is not counted as a round.
+ */
+export async function roundTotals(
+  db: DbOrTx,
+  filter: {
+    merchantCode: string;
+    currency: string;
+    from: Date;
+    to: Date;
+    groupBy: 'day' | 'vendor' | 'none';
+    dayOffsetMinutes: number;
+  },
+): Promise<RoundTotalsRow[]> {
+  const key =
+    filter.groupBy === 'day'
+      ? sql<string>`to_char((${r.startedAt} at time zone 'UTC') + make_interval(mins => ${filter.dayOffsetMinutes}::int), 'YYYY-MM-DD')`
+      : filter.groupBy === 'vendor'
+        ? sql<string>`${r.vendorCode}`
+        : sql<string>`''`;
+  const counted = sql`(${r.status} <> 'rolled_back' or ${r.stakeMinor} <> 0 or ${r.winMinor} <> 0)`;
+  const query = db
+    .select({
+      key,
+      bets: sql<string>`coalesce(sum(${r.stakeMinor}), 0)::text`,
+      wins: sql<string>`coalesce(sum(${r.winMinor}), 0)::text`,
+      rounds: sql<number>`count(*) filter (where ${counted})`.mapWith(Number),
+      players: sql<number>`count(distinct ${r.accountId}) filter (where ${counted})`.mapWith(Number),
+    })
+    .from(r)
+    .where(
+      and(
+        eq(r.merchantCode, filter.merchantCode),
+        eq(r.currency, filter.currency),
+        gte(r.startedAt, filter.from),
+        lt(r.startedAt, filter.to),
+      ),
+    );
+  const rows = filter.groupBy === 'none' ? await query : await query.groupBy(key);
+  return rows.map((row) => ({
+    key: row.key,
+    bets: BigInt(row.bets),
+    wins: BigInt(row.wins),
+    rounds: row.rounds,
+    players: row.players,
+  }));
 }
 
 // ---------------------------------------------------------------- transfer-mode vendors

@@ -320,6 +320,21 @@ export function createGamingService(deps: GamingDeps) {
   return {
     balanceChanged,
 
+    /**
+     * Play figures for operators' reports and the dashboard: stakes, wins (minor units of the site currency), rounds
+     * and distinct players of the rounds started in [from, to), by cashier day (YYYY-MM-DD, the start shifted by
+     * `dayOffsetMinutes`), by vendor code, or in total (one row, key ''). Only seamless vendors' rounds are recorded
+     * round by round; transfer-mode vendors report play in their own back offices.
+     */
+    async roundTotals(
+      range: { from: Date; to: Date },
+      groupBy: 'day' | 'vendor' | 'none',
+      dayOffsetMinutes = 0,
+    ): Promise<repo.RoundTotalsRow[]> {
+      const { code } = await deps.currency();
+      return repo.roundTotals(db, { merchantCode, currency: code, ...range, groupBy, dayOffsetMinutes });
+    },
+
     /** `/lgw/vn/games/game_menu`: the lottery games grouped by game group (for the prize mode's lanes). */
     async vnGameMenu(query: VnGameMenuQuery, language: string | undefined): Promise<VnGameMenu> {
       return lotteryMenu(await deps.catalogue.lotteryGames(language, prizeLanes(query.prizeMode)));

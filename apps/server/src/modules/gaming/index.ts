@@ -1,6 +1,7 @@
 /** The gaming module's public face: app.ts uses only what is exported here. */
 export type { LaunchRequest, TransferOutcome, TransferVendorAdapter, VendorAdapter } from './gaming.adapter';
 export { type GatewayRoutesOptions, gatewayRoutes } from './gaming.gateway.routes';
+export type { RoundTotalsRow } from './gaming.repository';
 export { type GamingRoutesOptions, gamingRoutes } from './gaming.routes';
 export { createGamingService, type GamingDeps, type GamingService, maskName } from './gaming.service';
 export { type GamingSettings, type GamingSetupOptions, setUpGaming } from './gaming.setup';

@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
+import { walletDeposits, walletWithdrawals } from './cashier.tables';
 import { walletAccounts, walletTransfers } from './wallet.tables';
 
 /** Count and sum of posted transfers per kind created in [from, to), of one merchant and currency. */
@@ -27,4 +28,60 @@ export async function postedTotalsByKind(
     )
     .groupBy(walletTransfers.kind);
   return rows.map((row) => ({ kind: row.kind, count: row.count, sum: BigInt(row.sum) }));
+}
+
+export type CashierTotalsRow = { date: string; channel: string; count: number; sum: bigint };
+
+type CashierRange = { merchantCode: string; currency: string; from: Date; to: Date; dayOffsetMinutes: number };
+
+const dayOf = (column: typeof walletDeposits.completedAt | typeof walletWithdrawals.reviewedAt, offset: number) =>
+  sql<string>`to_char((${column} at time zone 'UTC') + make_interval(mins => ${offset}::int), 'YYYY-MM-DD')`;
+
+/** Approved deposits credited in [from, to), by cashier day and deposit channel. */
+export async function depositTotalsByDayAndChannel(db: DbOrTx, range: CashierRange): Promise<CashierTotalsRow[]> {
+  const date = dayOf(walletDeposits.completedAt, range.dayOffsetMinutes);
+  const rows = await db
+    .select({
+      date,
+      channel: walletDeposits.channelCode,
+      count: sql<number>`count(*)`.mapWith(Number),
+      sum: sql<string>`coalesce(sum(${walletDeposits.amount}), 0)::text`,
+    })
+    .from(walletDeposits)
+    .where(
+      and(
+        eq(walletDeposits.merchantCode, range.merchantCode),
+        eq(walletDeposits.currency, range.currency),
+        eq(walletDeposits.status, 'approved'),
+        gte(walletDeposits.completedAt, range.from),
+        lt(walletDeposits.completedAt, range.to),
+      ),
+    )
+    .groupBy(date, walletDeposits.channelCode);
+  return rows.map((row) => ({ date: row.date, channel: row.channel, count: row.count, sum: BigInt(row.sum) }));
+}
+
+/** Approved (paid) withdrawals decided in [from, to), by cashier day and the bank or e-wallet paid to. */
+export async function withdrawalTotalsByDayAndChannel(db: DbOrTx, range: CashierRange): Promise<CashierTotalsRow[]> {
+  const date = dayOf(walletWithdrawals.reviewedAt, range.dayOffsetMinutes);
+  const channel = sql<string>`coalesce(${walletWithdrawals.payTo} ->> 'bankCode', '')`;
+  const rows = await db
+    .select({
+      date,
+      channel,
+      count: sql<number>`count(*)`.mapWith(Number),
+      sum: sql<string>`coalesce(sum(${walletWithdrawals.amount}), 0)::text`,
+    })
+    .from(walletWithdrawals)
+    .where(
+      and(
+        eq(walletWithdrawals.merchantCode, range.merchantCode),
+        eq(walletWithdrawals.currency, range.currency),
+        eq(walletWithdrawals.status, 'approved'),
+        gte(walletWithdrawals.reviewedAt, range.from),
+        lt(walletWithdrawals.reviewedAt, range.to),
+      ),
+    )
+    .groupBy(date, channel);
+  return rows.map((row) => ({ date: row.date, channel: row.channel, count: row.count, sum: BigInt(row.sum) }));
 }

@@ -32,6 +32,24 @@ export function createWalletReports(deps: WalletReportsDeps) {
         }),
       );
     },
+
+    /**
+     * The cashier report's rows: approved deposits (by the day they were credited and their deposit channel) and
+     * approved withdrawals (by the day they were paid and the bank or e-wallet paid to), counts and sums in minor
+     * units, for [from, to) in cashier days shifted by `dayOffsetMinutes` from UTC.
+     */
+    async cashierTotals(
+      currency: string,
+      range: { from: Date; to: Date },
+      dayOffsetMinutes: number,
+    ): Promise<{ deposits: repo.CashierTotalsRow[]; withdrawals: repo.CashierTotalsRow[] }> {
+      const filter = { merchantCode: deps.merchantCode, currency, ...range, dayOffsetMinutes };
+      const [deposits, withdrawals] = await Promise.all([
+        repo.depositTotalsByDayAndChannel(deps.db, filter),
+        repo.withdrawalTotalsByDayAndChannel(deps.db, filter),
+      ]);
+      return { deposits, withdrawals };
+    },
   };
 }
 

@@ -18,6 +18,9 @@ function dashboardFixture(): Dashboard {
     net: money(`${index * 100 - 50}.00`, String(index * 10_000 - 5000)),
     registrations: index + 1,
     activePlayers: 10 + index,
+    bets: money(`${index * 1000}.00`, String(index * 100_000)),
+    wins: money(`${index * 900}.00`, String(index * 90_000)),
+    ggr: money(`${index * 100}.00`, String(index * 10_000)),
   }));
   return {
     currency: 'BDT',
