@@ -332,6 +332,15 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     transferVendors: () => gamingSetup.gaming.transferVendors(),
     vendorBalances: (accountId) => gamingSetup.gaming.vendorBalances(accountId),
     // Each notice also becomes an inbox message (stored once per deposit or withdrawal decision).
+    // Personal profit and loss reads the member's rounds from the gaming module.
+    gameRoundTotals: (accountId, range) => gamingSetup.gaming.memberRoundTotals(accountId, range),
+    // Member transfers: both members' sockets hear the new balance.
+    onBalanceChanged: (accountId) => {
+      void cashier
+        .balance({ accountId, sessionId: 'realtime', accountType: 0, role: 'member' })
+        .then((balance) => realtime.publishToAccount(accountId, { type: 'balance', balance }))
+        .catch((error: unknown) => app.log.warn({ err: error, accountId }, 'realtime: balance event not sent'));
+    },
     onNotice: (notice) => {
       relayCashierNotice(notice);
       content

@@ -163,6 +163,12 @@ export const calls = {
   transferUpline: call('POST', '/wps/cashier/transfer/upline', 'TRANSFERUPLINE3', { token: true, encrypted: true }),
   transferDownline: call('POST', '/wps/cashier/transfer/downline', 'AGENTCENTER3', { token: true, encrypted: true }),
   cashierRecords: call('GET', '/wps/cashier/records', 'MEMBER', { token: true }),
+  // Not in the spec's list: the member-centre pages personalProfit and bonusDetails, and the forgotten payment
+  // password (a code to the bound mobile, or the login password when none is bound).
+  personalProfit: call('GET', '/wps/report/personal/profit', 'MEMBER', { token: true }),
+  bonusDetails: call('GET', '/wps/report/bonus/details', 'MEMBER', { token: true }),
+  paymentPasswordResetCode: call('POST', '/wps/member/payment-password/reset/code', 'MEMBER', { token: true }),
+  paymentPasswordReset: call('POST', '/wps/member/payment-password/reset', 'MEMBER', { token: true, encrypted: true }),
 } as const satisfies Record<string, CallEntry>;
 
 export type CallName = keyof typeof calls;

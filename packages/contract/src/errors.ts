@@ -120,6 +120,7 @@ export const errorCatalogue = {
   CASHIER_REASON_REQUIRED: { status: 400, key: 'errors.CASHIER_REASON_REQUIRED' },
   CASHIER_NO_UPLINE: { status: 404, key: 'errors.CASHIER_NO_UPLINE' },
   CASHIER_DOWNLINE_NOT_FOUND: { status: 404, key: 'errors.CASHIER_DOWNLINE_NOT_FOUND' },
+  CASHIER_DATE_RANGE_INVALID: { status: 400, key: 'errors.CASHIER_DATE_RANGE_INVALID' },
   // Catalogue and gaming modules (games, launch, vendor wallets)
   CATALOGUE_GAME_NOT_FOUND: { status: 404, key: 'errors.CATALOGUE_GAME_NOT_FOUND' },
   CATALOGUE_VENDOR_NOT_FOUND: { status: 404, key: 'errors.CATALOGUE_VENDOR_NOT_FOUND' },

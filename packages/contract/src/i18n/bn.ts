@@ -117,6 +117,7 @@ export const bn: Catalogue = {
     CASHIER_REASON_REQUIRED: 'অনুগ্রহ করে একটি কারণ লিখুন (সর্বোচ্চ ২০০ অক্ষর)',
     CASHIER_NO_UPLINE: 'আপনার অ্যাকাউন্টের কোনো আপলাইন নেই যেখানে ট্রান্সফার করা যায়',
     CASHIER_DOWNLINE_NOT_FOUND: 'আপনার ডাউনলাইনে সদস্যটি পাওয়া যায়নি',
+    CASHIER_DATE_RANGE_INVALID: 'শুরু ও শেষের তারিখ বেছে নিন; শুরু শেষের পরে নয়, সর্বোচ্চ {{maxDays}} দিনের ব্যবধান',
     CATALOGUE_GAME_NOT_FOUND: 'এই গেমটি পাওয়া যাচ্ছে না',
     CATALOGUE_VENDOR_NOT_FOUND: 'এই গেম প্রোভাইডারটি পাওয়া যাচ্ছে না',
     CATALOGUE_GAME_MAINTENANCE: 'গেমটি রক্ষণাবেক্ষণে আছে',

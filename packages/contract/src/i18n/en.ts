@@ -120,6 +120,8 @@ export const en = {
     CASHIER_REASON_REQUIRED: 'Please give a reason (at most 200 characters)',
     CASHIER_NO_UPLINE: 'Your account has no upline to transfer to',
     CASHIER_DOWNLINE_NOT_FOUND: 'The member was not found in your downline',
+    CASHIER_DATE_RANGE_INVALID:
+      'Choose a start and end date, the start not after the end, at most {{maxDays}} days apart',
     CATALOGUE_GAME_NOT_FOUND: 'This game is not available',
     CATALOGUE_VENDOR_NOT_FOUND: 'This game provider is not available',
     CATALOGUE_GAME_MAINTENANCE: 'Game Under Maintenance',

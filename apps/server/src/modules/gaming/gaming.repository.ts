@@ -179,6 +179,35 @@ export async function biggestWins(db: DbOrTx, merchantCode: string, limit: numbe
     .limit(limit);
 }
 
+/**
+ * A member's rounds started in [from, to), summed per vendor: rollbacks already took their amounts out of the
+ * round, so the sums are net; rolled-back rounds are not counted as played.
+ */
+export async function roundTotalsByVendor(
+  db: DbOrTx,
+  input: { merchantCode: string; accountId: number; currency: string; from: Date; to: Date },
+) {
+  return db
+    .select({
+      vendorCode: r.vendorCode,
+      rounds: sql<number>`(count(*) filter (where ${r.status} <> 'rolled_back'))::int`,
+      stakeMinor: sql<string>`coalesce(sum(${r.stakeMinor}), 0)::text`,
+      winMinor: sql<string>`coalesce(sum(${r.winMinor}), 0)::text`,
+    })
+    .from(r)
+    .where(
+      and(
+        eq(r.merchantCode, input.merchantCode),
+        eq(r.accountId, input.accountId),
+        eq(r.currency, input.currency),
+        sql`${r.startedAt} >= ${input.from.toISOString()}::timestamptz`,
+        sql`${r.startedAt} < ${input.to.toISOString()}::timestamptz`,
+      ),
+    )
+    .groupBy(r.vendorCode)
+    .orderBy(r.vendorCode);
+}
+
 export type RoundTotalsRow = { key: string; bets: bigint; wins: bigint; rounds: number; players: number };
 
 /**

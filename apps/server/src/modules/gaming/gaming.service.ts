@@ -583,6 +583,29 @@ export function createGamingService(deps: GamingDeps) {
       }));
     },
 
+    /**
+     * The member's play in [from, to) per vendor with the vendor's category (personal profit and loss): bets and
+     * wins in minor units, net of rollbacks. The cashier adds the money side (deposits, withdrawals, bonuses).
+     */
+    async memberRoundTotals(
+      accountId: number,
+      range: { from: Date; to: Date },
+    ): Promise<Array<{ vendor: string; category: string; rounds: number; betMinor: bigint; winMinor: bigint }>> {
+      const { code } = await deps.currency();
+      const [rows, vendors] = await Promise.all([
+        repo.roundTotalsByVendor(db, { merchantCode, accountId, currency: code, ...range }),
+        deps.catalogue.listVendors(),
+      ]);
+      const categoryOf = new Map(vendors.map((vendor) => [vendor.code, vendor.category as string]));
+      return rows.map((row) => ({
+        vendor: row.vendorCode,
+        category: categoryOf.get(row.vendorCode) ?? 'OTHER',
+        rounds: Number(row.rounds),
+        betMinor: BigInt(row.stakeMinor),
+        winMinor: BigInt(row.winMinor),
+      }));
+    },
+
     /** Vendor codes that keep their own wallet (the cashier's merchant-wallet answer). */
     async transferVendors(): Promise<string[]> {
       return (await deps.catalogue.listVendors())

@@ -388,6 +388,21 @@ describe('games: sync, launch rules and transfer wallets', () => {
       await expectLedgerReconciled(app);
     });
 
+    it('answers a transfer sent twice with one Idempotency-Key once, and refuses the key with another body', async () => {
+      const player = await newPlayer(app, '50');
+      const sameKey = uuid();
+      const body = { vassalage: 'TCG_LOTTO_VN', direction: 'in', amount: '20' };
+      const first = await transfer(player.token, body, sameKey);
+      expect(first.statusCode, first.body).toBe(200);
+      const again = await transfer(player.token, body, sameKey);
+      expect(again.json().value.reference).toBe(first.json().value.reference);
+      expect(await cashOf(app, player.id)).toBe(3_000n);
+      const other = await transfer(player.token, { ...body, amount: '21' }, sameKey);
+      expect(other.statusCode).toBe(409);
+      expect(await cashOf(app, player.id)).toBe(3_000n);
+      await expectLedgerReconciled(app);
+    });
+
     it('resolves a transfer that applied but timed out with the status check, and moves money once', async () => {
       const player = await newPlayer(app, '100');
       tcg.faults.ftAppliesThenTimesOut = true;
@@ -446,6 +461,7 @@ describe('games: sync, launch rules and transfer wallets', () => {
       expect(await cashOf(app, player.id)).toBe(2_000n);
       const tooMuch = await transfer(player.token, { vassalage: 'TCG_LOTTO_VN', direction: 'in', amount: '25' });
       expect(tooMuch.json().code).toBe('WALLET_INSUFFICIENT_FUNDS');
+      expect(await cashOf(app, player.id)).toBe(2_000n);
       const seamless = await transfer(player.token, { vassalage: 'PG', direction: 'in', amount: '1' });
       expect(seamless.json().code).toBe('GAMING_TRANSFER_NOT_SUPPORTED');
       await expectLedgerReconciled(app);

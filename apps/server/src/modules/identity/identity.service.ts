@@ -1183,6 +1183,45 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       return false;
     },
 
+    /**
+     * Sends a code for a step of the member's own account (the wallet's payment-password reset) to the bound
+     * mobile, with the SMS throttles and quota, and answers the masked number.
+     * @throws IDENTITY_VERIFICATION_METHOD_UNAVAILABLE when no mobile is bound; RATE_LIMITED,
+     *   IDENTITY_SMS_TOO_MANY_REQUESTS, IDENTITY_SMS_QUOTA_EXCEEDED, IDENTITY_SMS_SEND_FAILED.
+     */
+    async sendAccountSmsCode(
+      accountId: number,
+      purpose: 'PAYPWD',
+      ctx: RequestContext,
+    ): Promise<{ mobile: string; expiredMinutes: number }> {
+      const account = await repo.findAccountById(db, accountId);
+      if (!account?.mobile) throw new AppError('IDENTITY_VERIFICATION_METHOD_UNAVAILABLE', { method: 'sms' });
+      const sent = await smsCodes.send({
+        mobile: account.mobile,
+        purpose,
+        ip: ctx.ip,
+        language: ctx.language,
+        deliver: true,
+      });
+      return { mobile: maskMobile(account.mobile) ?? '', expiredMinutes: sent.expiredMinutes };
+    },
+
+    /**
+     * Checks (and uses up) a code sent by `sendAccountSmsCode` to the member's bound mobile.
+     * @throws IDENTITY_VERIFICATION_METHOD_UNAVAILABLE when no mobile is bound; IDENTITY_SMS_CODE_INVALID,
+     *   IDENTITY_SMS_CODE_EXPIRED.
+     */
+    async verifyAccountSmsCode(accountId: number, purpose: 'PAYPWD', code: string | undefined): Promise<void> {
+      const account = await repo.findAccountById(db, accountId);
+      if (!account?.mobile) throw new AppError('IDENTITY_VERIFICATION_METHOD_UNAVAILABLE', { method: 'sms' });
+      await smsCodes.verify({ mobile: account.mobile, purpose, code });
+    },
+
+    /** Whether the member has a bound mobile (where account codes go). */
+    async hasMobile(accountId: number): Promise<boolean> {
+      return Boolean((await repo.findAccountById(db, accountId))?.mobile);
+    },
+
     /** The payee (real) name: the name on the member's bank accounts; null until one is set. */
     async payeeName(accountId: number): Promise<string | null> {
       return (await repo.findAccountById(db, accountId))?.realName ?? null;

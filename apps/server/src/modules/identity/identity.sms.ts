@@ -7,9 +7,10 @@ import * as repo from './identity.repository';
 
 /**
  * What a code is for; a code only works for the purpose it was sent for. VERIFY: the second step of a login from
- * a new IP (to the bound mobile); BIND: binding or changing the mobile (to the new number).
+ * a new IP (to the bound mobile); BIND: binding or changing the mobile (to the new number); PAYPWD: resetting a
+ * forgotten payment password (to the bound mobile).
  */
-export type SmsCodePurpose = 'LOGIN' | 'RESET' | 'REGISTER' | 'VERIFY' | 'BIND';
+export type SmsCodePurpose = 'LOGIN' | 'RESET' | 'REGISTER' | 'VERIFY' | 'BIND' | 'PAYPWD';
 
 export type SmsCodeSettings = {
   /** Validity of a code, reported to clients as `expiredMinutes`. */

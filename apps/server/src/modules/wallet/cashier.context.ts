@@ -48,6 +48,9 @@ export type CashierDeps = {
     | 'checkLoginPassword'
     | 'payeeName'
     | 'setPayeeNameIfEmpty'
+    | 'hasMobile'
+    | 'sendAccountSmsCode'
+    | 'verifyAccountSmsCode'
   >;
   system: Pick<SystemService, 'currency' | 'registerSettings'>;
   settings: CashierSettings;
@@ -59,6 +62,16 @@ export type CashierDeps = {
   transferVendors?: () => Promise<string[]>;
   /** A member's balances at transfer-mode vendors (the games module). */
   vendorBalances?: (accountId: number) => Promise<Array<{ vendor: string; balanceMinor: bigint }>>;
+  /**
+   * The member's rounds in [from, to) per vendor (the games module), for personal profit and loss. No play
+   * until it is given.
+   */
+  gameRoundTotals?: (
+    accountId: number,
+    range: { from: Date; to: Date },
+  ) => Promise<Array<{ vendor: string; category: string; rounds: number; betMinor: bigint; winMinor: bigint }>>;
+  /** Called after a member's balance changed outside a notice (member transfers): pushes it to their sockets. */
+  onBalanceChanged?: (accountId: number) => void;
   /**
    * Called after a member notice is committed (deposit arrived/failed, withdrawal approved/rejected): where the
    * realtime socket will hook in. The notice is already stored in `wallet_member_notices` for the inbox.

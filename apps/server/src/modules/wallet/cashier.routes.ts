@@ -3,6 +3,8 @@ import {
   addBankAccountInputSchema,
   bankAccountListSchema,
   bankAccountSchema,
+  bonusRecordsPageSchema,
+  bonusRecordsQuerySchema,
   type CallEntry,
   calls,
   changePaymentPasswordInputSchema,
@@ -15,12 +17,16 @@ import {
   memberTransferResultSchema,
   merchantWalletSchema,
   okEnvelope,
+  paymentPasswordResetCodeSchema,
   paymentPasswordResultSchema,
+  personalProfitQuerySchema,
+  personalProfitSchema,
   recordsPageSchema,
   recordsQuerySchema,
   removeBankAccountQuerySchema,
   removedSchema,
   requestHeaders,
+  resetPaymentPasswordInputSchema,
   setPaymentPasswordInputSchema,
   transferDownlineInputSchema,
   transferUplineInputSchema,
@@ -360,5 +366,61 @@ export const cashierRoutes: FastifyPluginAsyncZod<CashierRoutesOptions> = async 
     },
     handler: async (request) =>
       ok(await cashier.records(requireRealAccount(request), request.body ?? recordsQuerySchema.parse({}))),
+  });
+  app.route({
+    ...route(calls.paymentPasswordResetCode),
+    schema: {
+      tags: ['cashier'],
+      summary: "Send the code that resets a forgotten payment password to the member's bound mobile",
+      description:
+        'Answers IDENTITY_VERIFICATION_METHOD_UNAVAILABLE when no mobile is bound: the reset then takes the login password. SMS throttles and quota apply.',
+      security: tokenSecurity,
+      response: { 200: okEnvelope(paymentPasswordResetCodeSchema) },
+    },
+    handler: async (request) =>
+      ok(
+        await cashier.sendPaymentPasswordResetCode(requireRealAccount(request), {
+          ip: request.ip,
+          language: language(request),
+        }),
+      ),
+  });
+
+  app.route({
+    ...route(calls.paymentPasswordReset),
+    schema: {
+      tags: ['cashier'],
+      summary: 'Reset a forgotten payment password with the SMS code (or the login password when no mobile is bound)',
+      description: 'Clears the payment-password lock; sessions are not affected.',
+      security: tokenSecurity,
+      body: resetPaymentPasswordInputSchema,
+      response: { 200: okEnvelope(paymentPasswordResultSchema) },
+    },
+    handler: async (request) => ok(await cashier.resetPaymentPassword(requireRealAccount(request), request.body)),
+  });
+
+  app.route({
+    ...route(calls.personalProfit),
+    schema: {
+      tags: ['cashier'],
+      summary:
+        'Personal profit and loss over a period: bets, wins and P/L per game category and vendor, deposits, withdrawals, bonuses and adjustments',
+      security: tokenSecurity,
+      querystring: personalProfitQuerySchema,
+      response: { 200: okEnvelope(personalProfitSchema) },
+    },
+    handler: async (request) => ok(await cashier.personalProfit(requireRealAccount(request), request.query)),
+  });
+
+  app.route({
+    ...route(calls.bonusDetails),
+    schema: {
+      tags: ['cashier'],
+      summary: "Bonus details: bonus, commission and adjustment entries of the member's wallets, filtered and paged",
+      security: tokenSecurity,
+      querystring: bonusRecordsQuerySchema,
+      response: { 200: okEnvelope(bonusRecordsPageSchema) },
+    },
+    handler: async (request) => ok(await cashier.bonusDetails(requireRealAccount(request), request.query)),
   });
 };

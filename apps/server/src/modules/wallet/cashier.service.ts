@@ -6,10 +6,12 @@ import {
   type ConsolidatedFunds,
   type MemberTransferResult,
   type MerchantWallet,
+  type PaymentPasswordResetCode,
   payoutBanks,
   type RecordItem,
   type RecordsPage,
   type RecordsQuery,
+  type ResetPaymentPasswordInput,
   type SetPaymentPasswordInput,
   type TransferDownlineInput,
   type TransferUplineInput,
@@ -22,6 +24,7 @@ import type { AuthContext } from '../../platform/http/auth-context';
 import type { AccountSummary } from '../identity';
 import { type CashierDeps, createCashierContext } from './cashier.context';
 import { cashierDay, derivedKey, parseAmountInput } from './cashier.money';
+import { createCashierReports } from './cashier.reports.service';
 import * as repo from './cashier.repository';
 import { bankAccountView } from './cashier.views';
 import { createDepositService } from './deposit.service';
@@ -76,6 +79,14 @@ export function createCashierService(deps: CashierDeps) {
       kind: 'TRANSFER',
       metadata: { direction, fromAccountId: auth.accountId, toAccountId: to.id },
     });
+    // Both members' headers show the new balance at once; the recipient learns of the money this way.
+    for (const accountId of [to.id, auth.accountId]) {
+      try {
+        deps.onBalanceChanged?.(accountId);
+      } catch (error) {
+        deps.log.error({ err: error, accountId }, 'balance hook failed');
+      }
+    }
     return {
       transferId: transfer.id,
       amount: ctx.money(amount, scale),
@@ -93,6 +104,7 @@ export function createCashierService(deps: CashierDeps) {
   return {
     deposits,
     withdrawals,
+    ...createCashierReports(ctx),
 
     /** The main wallet (what can be spent), what withdrawals hold, vendor wallets (none yet) and the total. */
     async balance(auth: AuthContext): Promise<WalletBalanceView> {
@@ -170,6 +182,43 @@ export function createCashierService(deps: CashierDeps) {
       await ctx.checkPaymentPassword(auth.accountId, input.oldPaymentPassword);
       if (input.paymentPassword === input.oldPaymentPassword) throw new AppError('CASHIER_PAYMENT_PASSWORD_REUSED');
       await identity.setPaymentPassword(auth.accountId, input.paymentPassword);
+      return { hasPaymentPassword: true };
+    },
+
+    /**
+     * Sends the code that resets a forgotten payment password to the member's bound mobile.
+     * @throws CASHIER_PAYMENT_PASSWORD_NOT_SET, IDENTITY_VERIFICATION_METHOD_UNAVAILABLE (no mobile bound: the
+     *   reset then takes the login password), and the SMS sending errors (RATE_LIMITED, IDENTITY_SMS_*)
+     */
+    async sendPaymentPasswordResetCode(
+      auth: AuthContext,
+      request: { ip: string | null; language?: string },
+    ): Promise<PaymentPasswordResetCode> {
+      if (!(await identity.hasPaymentPassword(auth.accountId))) throw new AppError('CASHIER_PAYMENT_PASSWORD_NOT_SET');
+      return identity.sendAccountSmsCode(auth.accountId, 'PAYPWD', request);
+    },
+
+    /**
+     * Resets a forgotten payment password. A member with a bound mobile proves it with the SMS code sent to it
+     * (the login password alone is not enough: whoever holds an open session may know it); a member without one
+     * proves it with the login password, whose wrong guesses count towards the login lockout. The new password
+     * clears the payment-password lock; sessions stay as they are.
+     * @throws CASHIER_PAYMENT_PASSWORD_NOT_SET, CASHIER_PAYMENT_PASSWORD_FORMAT, CASHIER_PAYMENT_PASSWORD_MISMATCH,
+     *   IDENTITY_SMS_CODE_INVALID, IDENTITY_SMS_CODE_EXPIRED, CASHIER_LOGIN_PASSWORD_INCORRECT, IDENTITY_ACCOUNT_LOCKED
+     */
+    async resetPaymentPassword(
+      auth: AuthContext,
+      input: ResetPaymentPasswordInput,
+    ): Promise<{ hasPaymentPassword: true }> {
+      if (!(await identity.hasPaymentPassword(auth.accountId))) throw new AppError('CASHIER_PAYMENT_PASSWORD_NOT_SET');
+      await ctx.assertNewPaymentPassword(input.paymentPassword, input.confirmPaymentPassword);
+      if (await identity.hasMobile(auth.accountId)) {
+        await identity.verifyAccountSmsCode(auth.accountId, 'PAYPWD', input.verificationCode);
+      } else if (!input.loginPassword || !(await identity.checkLoginPassword(auth.accountId, input.loginPassword))) {
+        throw new AppError('CASHIER_LOGIN_PASSWORD_INCORRECT');
+      }
+      await identity.setPaymentPassword(auth.accountId, input.paymentPassword);
+      await repo.clearPaymentPasswordGuard(db, auth.accountId);
       return { hasPaymentPassword: true };
     },
 
