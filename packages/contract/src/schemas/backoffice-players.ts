@@ -61,6 +61,8 @@ export const playerDetailSchema = z.object({
     lockedUntil: z.string().nullable(),
     registerIp: z.string().nullable(),
     registerMethod: z.string().nullable(),
+    /** Two-step verification (authenticator app) is on; an operator can reset it. */
+    twoFactorEnabled: z.boolean(),
   }),
   upline: playerRefSchema.nullable(),
   /** Direct downline (agents), at most 100; `downlineTotal` counts them all. */

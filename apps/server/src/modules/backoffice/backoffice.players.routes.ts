@@ -9,6 +9,8 @@ import {
   dashboardSchema,
   okEnvelope,
   playerDetailSchema,
+  playerDownlinePageSchema,
+  playerDownlineQuerySchema,
   playerIdParamsSchema,
   playerLedgerPageSchema,
   playerLedgerQuerySchema,
@@ -134,7 +136,9 @@ export function registerPlayerRoutes(app: RouteApp, deps: PlayerRouteDeps): void
         config: { permission: 'players.status' },
         schema: {
           tags,
-          summary: enabled ? 'Enables a player account' : 'Disables a player account and ends all its sessions',
+          summary: enabled
+            ? 'Enables a player account and lifts a lockout after wrong passwords'
+            : 'Disables a player account and ends all its sessions',
           params: playerIdParamsSchema,
           body: playerStatusInputSchema,
           response: { 200: okEnvelope(playerAccountSchema) },
@@ -152,6 +156,52 @@ export function registerPlayerRoutes(app: RouteApp, deps: PlayerRouteDeps): void
         ),
     );
   }
+
+  app.get(
+    backofficePaths.playerDownline,
+    {
+      config: { permission: 'players.read' },
+      schema: {
+        tags,
+        summary:
+          'One level of the downline tree: the accounts whose upline is this one, each with the size of its own downline',
+        params: playerIdParamsSchema,
+        querystring: playerDownlineQuerySchema,
+        response: { 200: okEnvelope(playerDownlinePageSchema) },
+      },
+    },
+    async (request) => ok(await players.downline(request.params.id, request.query)),
+  );
+
+  app.post(
+    backofficePaths.playerUnlock,
+    {
+      config: { permission: 'players.status' },
+      schema: {
+        tags,
+        summary: 'Lifts a lockout after too many wrong passwords',
+        params: playerIdParamsSchema,
+        body: emptyBody,
+        response: { 200: okEnvelope(playerAccountSchema) },
+      },
+    },
+    async (request) => ok(await players.unlock(requireOperator(request), request.params.id, caller(request))),
+  );
+
+  app.post(
+    backofficePaths.playerResetTwoFactor,
+    {
+      config: { permission: 'players.password' },
+      schema: {
+        tags,
+        summary: "Switches off a player's two-step verification (lost authenticator); they may set it up again",
+        params: playerIdParamsSchema,
+        body: emptyBody,
+        response: { 200: okEnvelope(playerAccountSchema) },
+      },
+    },
+    async (request) => ok(await players.resetTwoFactor(requireOperator(request), request.params.id, caller(request))),
+  );
 
   app.post(
     backofficePaths.playerForcePassword,

@@ -4,6 +4,8 @@ import {
   type DashboardDay,
   minorToDecimal,
   type PlayerDetail,
+  type PlayerDownlinePage,
+  type PlayerDownlineQuery,
   type PlayerPage,
   type PlayerQuery,
   type PlayerSecurity,
@@ -79,6 +81,9 @@ export function createBackofficePlayersService(deps: BackofficePlayersDeps) {
     username: account.username,
     status: account.status,
     mustChangePassword: account.mustChangePassword,
+    failedLoginCount: account.failedLoginCount,
+    lockedUntil: account.lockedUntil,
+    twoFactorEnabled: account.twoFactorEnabled,
     ...extra,
   });
 
@@ -124,6 +129,7 @@ export function createBackofficePlayersService(deps: BackofficePlayersDeps) {
 
     /**
      * Disables (every session ends: the identity module's rule) or enables an account, with the reason audited.
+     * Enabling also lifts a lockout after wrong passwords: an operator who lets an account in means it.
      * @throws BO_PLAYER_NOT_FOUND
      */
     async setStatus(
@@ -135,12 +141,51 @@ export function createBackofficePlayersService(deps: BackofficePlayersDeps) {
     ): Promise<PlayerDetail['account']> {
       const before = (await profile(id)).account;
       await deps.identity.setAccountStatus(id, enabled ? 'active' : 'disabled');
+      if (enabled) await deps.accounts.clearLockout(id);
       const after = (await profile(id)).account;
       await deps.backoffice.recordChange(actor, caller, {
         action: enabled ? 'players.enabled' : 'players.disabled',
         target: `player:${id}`,
         before: accountState(before),
         after: accountState(after, { reason }),
+      });
+      return after;
+    },
+
+    /** One level of the downline tree below a player or agent, fetched when the console opens it. */
+    async downline(id: number, query: PlayerDownlineQuery): Promise<PlayerDownlinePage> {
+      const page = await deps.accounts.downline(id, query);
+      if (!page) throw new AppError('BO_PLAYER_NOT_FOUND', { id });
+      return page;
+    },
+
+    /** Lifts a lockout after too many wrong passwords without changing anything else, audited. @throws BO_PLAYER_NOT_FOUND */
+    async unlock(actor: OperatorContext, id: number, caller: CallerContext): Promise<PlayerDetail['account']> {
+      const before = (await profile(id)).account;
+      await deps.accounts.clearLockout(id);
+      const after = (await profile(id)).account;
+      await deps.backoffice.recordChange(actor, caller, {
+        action: 'players.unlocked',
+        target: `player:${id}`,
+        before: accountState(before),
+        after: accountState(after),
+      });
+      return after;
+    },
+
+    /**
+     * Switches two-step verification (authenticator) off for a player who lost it, audited: the next login asks
+     * for the password only, and the player can set it up again. @throws BO_PLAYER_NOT_FOUND
+     */
+    async resetTwoFactor(actor: OperatorContext, id: number, caller: CallerContext): Promise<PlayerDetail['account']> {
+      const before = (await profile(id)).account;
+      const removed = await deps.accounts.resetTwoFactor(id);
+      const after = (await profile(id)).account;
+      await deps.backoffice.recordChange(actor, caller, {
+        action: 'players.twoFactor.reset',
+        target: `player:${id}`,
+        before: accountState(before),
+        after: accountState(after, { removed }),
       });
       return after;
     },

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
-import { identityAccounts, identityLoginAttempts, identitySessions } from './identity.tables';
+import { identityAccounts, identityLoginAttempts, identitySessions, identityTwoFactor } from './identity.tables';
 
 export type OperatorAccountRow = typeof identityAccounts.$inferSelect;
 export type OperatorSessionRow = typeof identitySessions.$inferSelect;
@@ -80,6 +80,61 @@ export async function listDownline(
   const rows = await db.select().from(identityAccounts).where(where).orderBy(identityAccounts.id).limit(limit);
   const [totals] = await db.select({ total: count() }).from(identityAccounts).where(where);
   return { rows, total: totals?.total ?? 0 };
+}
+
+/**
+ * One level of the downline tree: the accounts of this merchant whose upline is `uplineId`, oldest first, each with
+ * the number of accounts below it (its own direct downline), so a client opens a level only when asked.
+ */
+export async function listDownlinePage(
+  db: DbOrTx,
+  merchantCode: string,
+  uplineId: number,
+  page: { offset: number; limit: number },
+): Promise<{ rows: { account: OperatorAccountRow; downlineTotal: number }[]; total: number }> {
+  const where = and(eq(identityAccounts.merchantCode, merchantCode), eq(identityAccounts.uplineId, uplineId));
+  const below = db
+    .select({ uplineId: identityAccounts.uplineId, total: count().as('total') })
+    .from(identityAccounts)
+    .where(isNotNull(identityAccounts.uplineId))
+    .groupBy(identityAccounts.uplineId)
+    .as('below');
+  const rows = await db
+    .select({ account: identityAccounts, downlineTotal: sql<number>`coalesce(${below.total}, 0)`.mapWith(Number) })
+    .from(identityAccounts)
+    .leftJoin(below, eq(below.uplineId, identityAccounts.id))
+    .where(where)
+    .orderBy(asc(identityAccounts.id))
+    .offset(page.offset)
+    .limit(page.limit);
+  const [totals] = await db.select({ total: count() }).from(identityAccounts).where(where);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+/** Whether the account has two-step verification switched on (enrolled and confirmed). */
+export async function hasTwoFactor(db: DbOrTx, accountId: number): Promise<boolean> {
+  const rows = await db
+    .select({ accountId: identityTwoFactor.accountId })
+    .from(identityTwoFactor)
+    .where(and(eq(identityTwoFactor.accountId, accountId), isNotNull(identityTwoFactor.enabledAt)));
+  return rows.length > 0;
+}
+
+/** Removes the account's authenticator (confirmed or half set up); false when it had none. */
+export async function deleteTwoFactor(db: DbOrTx, accountId: number): Promise<boolean> {
+  const rows = await db
+    .delete(identityTwoFactor)
+    .where(eq(identityTwoFactor.accountId, accountId))
+    .returning({ accountId: identityTwoFactor.accountId });
+  return rows.length > 0;
+}
+
+/** Lifts a lockout after wrong passwords: the failure count starts again. */
+export async function clearLockout(db: DbOrTx, accountId: number, now: Date): Promise<void> {
+  await db
+    .update(identityAccounts)
+    .set({ failedLoginCount: 0, lockedUntil: null, updatedAt: now })
+    .where(eq(identityAccounts.id, accountId));
 }
 
 export async function listSessions(db: DbOrTx, accountId: number, limit: number): Promise<OperatorSessionRow[]> {

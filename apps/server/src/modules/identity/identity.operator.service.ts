@@ -3,6 +3,8 @@ import {
   accountRoleOf,
   accountTypes,
   type PlayerDetail,
+  type PlayerDownlinePage,
+  type PlayerDownlineQuery,
   type PlayerKind,
   type PlayerListItem,
   type PlayerPage,
@@ -84,7 +86,10 @@ export function createIdentityOperatorService(deps: IdentityOperatorDeps) {
       const row = await repo.findAccount(db, merchantCode, id);
       if (!row) return null;
       const [upline] = row.uplineId ? await repo.findAccounts(db, [row.uplineId]) : [];
-      const downline = await repo.listDownline(db, row.id, 100);
+      const [downline, twoFactorEnabled] = await Promise.all([
+        repo.listDownline(db, row.id, 100),
+        repo.hasTwoFactor(db, row.id),
+      ]);
       return {
         account: {
           ...listItem(row),
@@ -97,12 +102,48 @@ export function createIdentityOperatorService(deps: IdentityOperatorDeps) {
           lockedUntil: iso(row.lockedUntil),
           registerIp: row.registerIp,
           registerMethod: row.registerMethod,
+          twoFactorEnabled,
         },
         upline: upline ? ref(upline) : null,
         downline: downline.rows.map(ref),
         downlineTotal: downline.total,
       };
     },
+
+    /**
+     * One level of the downline tree below an account (only accounts whose upline it is), each with the size of
+     * its own downline; null for an account of no such id.
+     */
+    async downline(id: number, query: PlayerDownlineQuery): Promise<PlayerDownlinePage | null> {
+      const row = await repo.findAccount(db, merchantCode, id);
+      if (!row) return null;
+      const { pageNo, pageSize } = query;
+      const { rows, total } = await repo.listDownlinePage(db, merchantCode, row.id, {
+        offset: (pageNo - 1) * pageSize,
+        limit: pageSize,
+      });
+      return {
+        items: rows.map(({ account, downlineTotal }) => ({
+          ...ref(account),
+          status: account.status === 'active' ? ('active' as const) : ('disabled' as const),
+          createdAt: account.createdAt.toISOString(),
+          downlineTotal,
+        })),
+        pageNo,
+        pageSize,
+        total,
+        totalPages: Math.ceil(total / pageSize),
+      };
+    },
+
+    /**
+     * Switches two-step verification off for an account that lost its authenticator: its next login asks for the
+     * password only, and it can enrol again. False when it had none.
+     */
+    resetTwoFactor: (id: number): Promise<boolean> => repo.deleteTwoFactor(db, id),
+
+    /** Lifts a lockout after too many wrong passwords (the account may log in again at once). */
+    clearLockout: (id: number): Promise<void> => repo.clearLockout(db, id, now()),
 
     /** The 30 latest sessions and login attempts, with their IPs. */
     async accountSecurity(id: number): Promise<PlayerSecurity | null> {
