@@ -116,6 +116,12 @@ describe('every /bo/api route of the built app', () => {
         'POST /bo/api/content/announcements',
         'GET /bo/api/support/conversations',
         'POST /bo/api/catalogue/sync',
+        'GET /bo/api/catalogue/games',
+        'PATCH /bo/api/catalogue/games/:id',
+        'PATCH /bo/api/catalogue/vendors/:code',
+        'GET /bo/api/reports/daily',
+        'GET /bo/api/reports/vendors/csv',
+        'GET /bo/api/reports/cashier',
         'PUT /bo/api/config/maintenance',
       ]),
     );

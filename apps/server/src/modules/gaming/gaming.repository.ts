@@ -250,7 +250,8 @@ export async function roundTotals(
         lt(r.startedAt, filter.to),
       ),
     );
-  const rows = filter.groupBy === 'none' ? await query : await query.groupBy(key);
+  // By position: the key holds a bound parameter, and PostgreSQL matches GROUP BY expressions by their text.
+  const rows = filter.groupBy === 'none' ? await query : await query.groupBy(sql`1`);
   return rows.map((row) => ({
     key: row.key,
     bets: BigInt(row.bets),

@@ -37,7 +37,10 @@ type CashierRange = { merchantCode: string; currency: string; from: Date; to: Da
 const dayOf = (column: typeof walletDeposits.completedAt | typeof walletWithdrawals.reviewedAt, offset: number) =>
   sql<string>`to_char((${column} at time zone 'UTC') + make_interval(mins => ${offset}::int), 'YYYY-MM-DD')`;
 
-/** Approved deposits credited in [from, to), by cashier day and deposit channel. */
+/**
+ * Approved deposits credited in [from, to), by cashier day and deposit channel. Grouped by position: the day holds a
+ * bound parameter, and PostgreSQL matches GROUP BY expressions by their text.
+ */
 export async function depositTotalsByDayAndChannel(db: DbOrTx, range: CashierRange): Promise<CashierTotalsRow[]> {
   const date = dayOf(walletDeposits.completedAt, range.dayOffsetMinutes);
   const rows = await db
@@ -57,7 +60,7 @@ export async function depositTotalsByDayAndChannel(db: DbOrTx, range: CashierRan
         lt(walletDeposits.completedAt, range.to),
       ),
     )
-    .groupBy(date, walletDeposits.channelCode);
+    .groupBy(sql`1`, sql`2`);
   return rows.map((row) => ({ date: row.date, channel: row.channel, count: row.count, sum: BigInt(row.sum) }));
 }
 
@@ -82,6 +85,6 @@ export async function withdrawalTotalsByDayAndChannel(db: DbOrTx, range: Cashier
         lt(walletWithdrawals.reviewedAt, range.to),
       ),
     )
-    .groupBy(date, channel);
+    .groupBy(sql`1`, sql`2`);
   return rows.map((row) => ({ date: row.date, channel: row.channel, count: row.count, sum: BigInt(row.sum) }));
 }
