@@ -171,6 +171,7 @@ const envSchema = z.object({
   VENDOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   TCG_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
   GAME_SESSION_TTL_MINUTES: z.coerce.number().int().min(1).max(10_080).default(1440),
+  INHOUSE_GAMES: booleanFlag.default(true),
   CATALOGUE_ESPORTS_VENDORS: csv.default(['AV', 'IMES', 'IA', 'AI', 'TF']),
   CATALOGUE_COCKFIGHT_VENDORS: csv.default([]),
   CATALOGUE_INHOUSE_VENDORS: csv.default([]),
@@ -326,6 +327,8 @@ export type AppConfig = {
   tcgTimeoutMs: number;
   /** Lifetime of a seamless game session: bets with an older token are refused (wins and rollbacks never are). */
   gameSessionTtlMinutes: number;
+  /** The in-house games (provably fair dice and limbo under INHOUSE, route /bgs) are in the catalogue. */
+  inhouseGames: boolean;
   /** Menu reshaping (spec section 4): vendors whose SPORTS cards are e-sports, cockfight, and RNG vendors shown as INHOUSE. */
   catalogueEsportsVendors: string[];
   catalogueCockfightVendors: string[];
@@ -433,6 +436,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     vendorTimeoutMs: e.VENDOR_TIMEOUT_MS,
     tcgTimeoutMs: e.TCG_TIMEOUT_MS,
     gameSessionTtlMinutes: e.GAME_SESSION_TTL_MINUTES,
+    inhouseGames: e.INHOUSE_GAMES,
     catalogueEsportsVendors: e.CATALOGUE_ESPORTS_VENDORS,
     catalogueCockfightVendors: e.CATALOGUE_COCKFIGHT_VENDORS,
     catalogueInhouseVendors: e.CATALOGUE_INHOUSE_VENDORS,

@@ -132,6 +132,8 @@ export const errorCatalogue = {
   GAMING_TRANSFER_NOT_SUPPORTED: { status: 400, key: 'errors.GAMING_TRANSFER_NOT_SUPPORTED' },
   GAMING_TRANSFER_IN_PROGRESS: { status: 409, key: 'errors.GAMING_TRANSFER_IN_PROGRESS' },
   GAMING_TRANSFER_FAILED: { status: 502, key: 'errors.GAMING_TRANSFER_FAILED' },
+  GAMING_SESSION_INVALID: { status: 401, key: 'errors.GAMING_SESSION_INVALID' },
+  GAMING_BET_INVALID: { status: 400, key: 'errors.GAMING_BET_INVALID' },
   // Content module (announcements, inbox, feedback)
   CONTENT_ANNOUNCEMENT_NOT_FOUND: { status: 404, key: 'errors.CONTENT_ANNOUNCEMENT_NOT_FOUND' },
   CONTENT_MEMBER_NOT_FOUND: { status: 404, key: 'errors.CONTENT_MEMBER_NOT_FOUND' },

@@ -17,6 +17,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     redisKeyPrefix: `test:${randomBytes(6).toString('hex')}:`,
     // Timers off: a test runs a job's tick itself (`app.jobs.tick`) or turns them on.
     jobsEnabled: false,
+    // Off unless a test turns them on: their vendor would otherwise appear in every catalogue assertion.
+    inhouseGames: false,
     ...overrides,
   };
 }

@@ -131,6 +131,8 @@ export const en = {
     GAMING_TRANSFER_NOT_SUPPORTED: 'This game provider uses your main wallet; no transfer is needed',
     GAMING_TRANSFER_IN_PROGRESS: 'A transfer with this game provider is still being checked. Please try again shortly.',
     GAMING_TRANSFER_FAILED: 'The transfer with the game provider failed; your balance is unchanged',
+    GAMING_SESSION_INVALID: 'This game session has ended; please open the game again from the portal',
+    GAMING_BET_INVALID: 'This bet is not allowed; check the game, the target and the stake limits',
     CONTENT_ANNOUNCEMENT_NOT_FOUND: 'The announcement was not found or is no longer shown',
     CONTENT_MEMBER_NOT_FOUND: 'No member has this username',
     CONTENT_FEEDBACK_NOT_FOUND: 'The feedback was not found',

@@ -8,6 +8,8 @@ import type { VendorAdapter } from './gaming.adapter';
 import { createGamingService, type GamingLog } from './gaming.service';
 import { createHub88Adapter } from './hub88.client';
 import { createHub88Wallet, hub88Aggregator } from './hub88.wallet';
+import { createInhouseAdapter } from './inhouse.adapter';
+import { createInhouseGames } from './inhouse.service';
 import { createTcgAdapter, defaultTcgProducts, type TcgProduct } from './tcg.client';
 
 /** The game-vendor settings of AppConfig (see config.ts for what each means). */
@@ -25,6 +27,8 @@ export type GamingSettings = {
   tcgTimeoutMs: number;
   gameSessionTtlMinutes: number;
   publicUrl: string;
+  /** The in-house games (INHOUSE, /bgs: provably fair dice and limbo) are offered. */
+  inhouseGames: boolean;
 };
 
 export type GamingSetupOptions = {
@@ -94,6 +98,8 @@ export function setUpGaming(options: GamingSetupOptions) {
       );
     }
   }
+  // In-house games run inside the product: no outside party to configure, only the switch.
+  if (settings.inhouseGames) adapters.push(createInhouseAdapter({ publicUrl: settings.publicUrl }));
   const gaming = createGamingService({
     db: options.db,
     merchantCode: options.merchantCode,
@@ -124,6 +130,19 @@ export function setUpGaming(options: GamingSetupOptions) {
         ...(options.now ? { now: options.now } : {}),
       })
     : null;
+  const inhouse = settings.inhouseGames
+    ? createInhouseGames({
+        db: options.db,
+        merchantCode: options.merchantCode,
+        wallet: options.wallet,
+        catalogue: options.catalogue,
+        identity: options.identity,
+        currency: options.currency,
+        onBalanceChanged: (accountId) => gaming.balanceChanged(accountId),
+        log: options.log,
+        ...(options.now ? { now: options.now } : {}),
+      })
+    : null;
   const jobs: Job[] = [
     {
       name: 'catalogue-sync',
@@ -141,9 +160,12 @@ export function setUpGaming(options: GamingSetupOptions) {
     // Hot games follow what members launch: re-ranked every hour (and after every sync).
     { name: 'hot-games', intervalMs: 3_600_000, run: () => options.catalogue.refreshHot() },
   ];
+  // Bets a crash left between stake and payout are settled from their stored draw.
+  if (inhouse) jobs.push({ name: 'inhouse-settle', intervalMs: 60_000, run: () => inhouse.settleOpenRounds() });
   return {
     gaming,
     hub88Wallet,
+    inhouse,
     jobs: adapters.length > 0 ? jobs : [],
     /** At start: fills an empty catalogue in the background (the server does not wait for the vendors). */
     syncIfEmpty(): void {

@@ -8,5 +8,8 @@ export { type GamingSettings, type GamingSetupOptions, setUpGaming } from './gam
 export { createHub88Adapter, hub88Category, hub88VendorCode } from './hub88.client';
 export { signHub88Body, verifyHub88Body } from './hub88.signature';
 export { createHub88Wallet, type Hub88Wallet, hub88UserOf } from './hub88.wallet';
+export { createInhouseAdapter } from './inhouse.adapter';
+export { type InhouseRoutesOptions, inhouseRoutes } from './inhouse.routes';
+export { createInhouseGames, type InhouseGames, inhouseAggregator, inhouseVendorCode } from './inhouse.service';
 export { createTcgAdapter, defaultTcgProducts, type TcgProduct } from './tcg.client';
 export { decryptTcgParams, encryptTcgParams, signTcgParams } from './tcg.crypto';
