@@ -27,7 +27,14 @@ import {
 } from './modules/backoffice';
 import { type CatalogueService, catalogueRoutes, createCatalogueService } from './modules/catalogue';
 import { type ContentService, contentRoutes, createContentService, seedDemoContent } from './modules/content';
-import { type GamingService, gamingRoutes, gatewayRoutes, setUpGaming } from './modules/gaming';
+import {
+  type GamingService,
+  gamingRoutes,
+  gatewayRoutes,
+  type InhouseGames,
+  inhouseRoutes,
+  setUpGaming,
+} from './modules/gaming';
 import {
   createAuthenticate,
   createIdentityOperatorService,
@@ -132,6 +139,8 @@ declare module 'fastify' {
       catalogue: CatalogueService;
       /** Launches, vendor transfers, catalogue syncs, winners board, game recall. */
       gaming: GamingService;
+      /** The in-house games (INHOUSE_GAMES); null when off. */
+      inhouse: InhouseGames | null;
     };
     database: Database;
     /** The demo logins seeded at start (SEED_DEMO), for start-up output and demos; empty otherwise. */
@@ -144,7 +153,17 @@ declare module 'fastify' {
 }
 
 /** JSON API prefixes: their answers get the API security-header set (platform/http/security-headers.ts). */
-const jsonApiPrefixes = ['/wps/', '/lgw/', '/lotto/', '/bo/api/', '/gateway/', '/healthz', '/readyz', '/metrics'];
+const jsonApiPrefixes = [
+  '/wps/',
+  '/lgw/',
+  '/lotto/',
+  '/bo/api/',
+  '/gateway/',
+  '/inhouse/api/',
+  '/healthz',
+  '/readyz',
+  '/metrics',
+];
 
 /** API prefixes that never fall back to the web app's index.html. */
 const apiPrefixes = [
@@ -153,6 +172,7 @@ const apiPrefixes = [
   '/lotto/',
   '/bo/',
   '/gateway/',
+  '/inhouse/api/',
   '/dev/',
   '/docs',
   '/healthz',
@@ -331,7 +351,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     // Transfer-mode vendors' wallets come from the gaming module (built below; read only when a member asks).
     transferVendors: () => gamingSetup.gaming.transferVendors(),
     vendorBalances: (accountId) => gamingSetup.gaming.vendorBalances(accountId),
-    // Each notice also becomes an inbox message (stored once per deposit or withdrawal decision).
     // Personal profit and loss reads the member's rounds from the gaming module.
     gameRoundTotals: (accountId, range) => gamingSetup.gaming.memberRoundTotals(accountId, range),
     // Member transfers: both members' sockets hear the new balance.
@@ -341,6 +360,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
         .then((balance) => realtime.publishToAccount(accountId, { type: 'balance', balance }))
         .catch((error: unknown) => app.log.warn({ err: error, accountId }, 'realtime: balance event not sent'));
     },
+    // Each notice also becomes an inbox message (stored once per deposit or withdrawal decision).
     onNotice: (notice) => {
       relayCashierNotice(notice);
       content
@@ -388,6 +408,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     content,
     catalogue,
     gaming,
+    inhouse: gamingSetup.inhouse,
   });
   // One leader per cluster runs the periodic jobs (ARCHITECTURE.md section 6); modules hand in their jobs.
   const idempotencyStorage = createWalletIdempotencyStorage({ db: database.db });
@@ -549,6 +570,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
         identity,
         system,
         backoffice,
+        approvalThresholdMinor: config.boAdjustmentApprovalThresholdMinor,
         now: deps.now,
         onBalanceChanged: (accountId) => {
           void cashier
@@ -559,7 +581,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       });
       const players = createBackofficePlayersService({
         identity,
-        approvalThresholdMinor: config.boAdjustmentApprovalThresholdMinor,
         accounts: createIdentityOperatorService({
           db: database.db,
           merchantCode: config.merchantCode,
@@ -572,6 +593,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
         system,
         backoffice,
         adjustments,
+        rounds: gaming,
         cashierDayUtcOffsetMinutes: config.cashierDayUtcOffsetMinutes,
         now: deps.now,
       });
@@ -580,16 +602,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     content,
     support: supportOperatorRoutes(support, supportSockets),
     catalogueSync: () => gaming.syncCatalogue(),
-  });
-        rounds: gaming,
-
-  await app.register(cashierRoutes, { cashier });
-  await app.register(paymentGatewayRoutes, { deposits: cashier.deposits, simulator: paymentSimulator });
-  await app.register(realtimeRoutes, { realtime, identity });
-  await app.register(supportRoutes, {
-    support,
-    sockets: supportSockets,
-    resolveSession: (token) => identity.resolveSession(token),
     // Games management (switches invalidate the players' lists on every instance) and the play and cashier reports.
     games: catalogue,
     reports: createBackofficeReports({
@@ -601,10 +613,20 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       now: deps.now,
     }),
   });
+
+  await app.register(cashierRoutes, { cashier });
+  await app.register(paymentGatewayRoutes, { deposits: cashier.deposits, simulator: paymentSimulator });
+  await app.register(realtimeRoutes, { realtime, identity });
+  await app.register(supportRoutes, {
+    support,
+    sockets: supportSockets,
+    resolveSession: (token) => identity.resolveSession(token),
+  });
   const authenticate = createAuthenticate(identity);
   await app.register(catalogueRoutes, { catalogue, authenticate });
   await app.register(gamingRoutes, { gaming, authenticate, defaultLanguage: config.defaultLanguage });
   await app.register(gatewayRoutes, { hub88: gamingSetup.hub88Wallet });
+  if (gamingSetup.inhouse) await app.register(inhouseRoutes, { inhouse: gamingSetup.inhouse });
   await app.register(contentRoutes, {
     content,
     resolveSession: (token) => identity.resolveSession(token),
