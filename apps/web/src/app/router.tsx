@@ -29,9 +29,15 @@ const GamesPlayRoute = lazy(() => import('./routes/games-play').then((module) =>
 const PromotionsRoute = lazy(() =>
   import('./routes/promotions').then((module) => ({ default: module.PromotionsRoute })),
 );
+const ArticlesRoute = lazy(() => import('./routes/articles').then((module) => ({ default: module.ArticlesRoute })));
+const ArticleRoute = lazy(() => import('./routes/articles').then((module) => ({ default: module.ArticleRoute })));
+const WinnersRoute = lazy(() => import('./routes/winners').then((module) => ({ default: module.WinnersRoute })));
 const GamesLotteryRoute = lazy(() =>
   import('./routes/games-lottery').then((module) => ({ default: module.GamesLotteryRoute })),
 );
+
+/** Article sections (news, blog, beginner guide): a list at /<kind>, an article at /<kind>/:id. */
+const articleSections = ['news', 'blog', 'guide'] as const;
 
 /** Category routes of spec section 2 (game list centres, then game centres); one screen picks by path. */
 const gameCategoryPaths = ['live', 'fish', 'rng', 'pvp', 'bgs', 'sports', 'esports', 'lott', 'elott', 'cockfight'];
@@ -68,6 +74,13 @@ export function AppRoutes() {
           <Route path="member" element={<MemberRoute />} />
           <Route path="promotions" element={<PromotionsRoute />} />
           <Route path="live-chat" element={<LiveChatPage />} />
+          {articleSections.map((kind) => (
+            <Route key={kind} path={kind}>
+              <Route index element={<ArticlesRoute kind={kind} />} />
+              <Route path=":id" element={<ArticleRoute kind={kind} />} />
+            </Route>
+          ))}
+          <Route path="winners" element={<WinnersRoute />} />
           {gameCategoryPaths.map((path) => (
             <Route key={path} path={path} element={<GamesCategoryRoute />} />
           ))}

@@ -1,6 +1,7 @@
 import { type Catalogue, catalogues, fallbackLanguage, type ShippedLanguage, shippedLanguages } from '@portal/contract';
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
+import type { ArticlesMessages } from '@/locales/articles/en';
 import { bn } from '@/locales/bn';
 import type { CashierMessages } from '@/locales/cashier/en';
 import type { CashierPageLabels } from '@/locales/cashier/labels';
@@ -26,6 +27,7 @@ export type Messages = Catalogue &
   CashierMessages &
   CashierPageLabels &
   ContentMessages &
+  ArticlesMessages &
   LiveChatMessages;
 
 function mergeMessages(shared: Catalogue, own: WebMessages): Catalogue & WebMessages {

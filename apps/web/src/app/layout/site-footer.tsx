@@ -1,5 +1,5 @@
 import type { ResourceEntry } from '@portal/contract';
-import { IconDocument, IconDownload, IconHelp, IconMail } from '@portal/ui/icons';
+import { IconCompass, IconDocument, IconDownload, IconHelp, IconInfo, IconMail, IconStar } from '@portal/ui/icons';
 import { Wordmark } from '@portal/ui/wordmark';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,6 +12,7 @@ import { visibleResources } from '@/features/resources/components/visible-resour
 import { helpLinkState } from '@/lib/help-link';
 import { isFeatureEnabled, usePermission } from '@/lib/permission';
 import { safeExternalUrl } from '@/lib/safe-url';
+import '@/locales/articles';
 import '@/locales/layout/frame';
 
 /** Spec section 2: the footer's vendor icons, in the spec's order (generated artwork in public/footer). */
@@ -35,6 +36,13 @@ const footerPayments = [
 ] as const;
 
 const footerBadges = ['adults', 'responsible', 'secure', 'fair'] as const;
+
+/** The article sections (news, blog, beginner guide) among the footer's help links. */
+const footerArticles = [
+  { kind: 'news', path: '/news', icon: <IconInfo size={16} /> },
+  { kind: 'blog', path: '/blog', icon: <IconDocument size={16} /> },
+  { kind: 'guide', path: '/guide', icon: <IconCompass size={16} /> },
+] as const;
 
 export type SiteFooterProps = {
   /** Opens the feedback dialog; the link is left out while the portal has none. */
@@ -60,6 +68,8 @@ export function SiteFooter({ onFeedback, onAppDownload }: SiteFooterProps) {
   const siteName = info.siteName;
   const helpEnabled = isFeatureEnabled(permission, 'HELPCENTER3');
   const agentEnabled = isFeatureEnabled(permission, 'AGENTCENTER3');
+  const articlesEnabled = isFeatureEnabled(permission, 'CONTENT');
+  const winnersEnabled = isFeatureEnabled(permission, 'WINNERBOARD3');
   const appDownloadEnabled = isFeatureEnabled(permission, 'APPDOWNLOAD3');
   const shownResources = visibleResources(info.resources, { appDownloadEnabled });
   const hasResources = shownResources.length > 0;
@@ -99,6 +109,23 @@ export function SiteFooter({ onFeedback, onAppDownload }: SiteFooterProps) {
                   </Link>
                 </li>
               </>
+            )}
+            {articlesEnabled &&
+              footerArticles.map((article) => (
+                <li key={article.kind}>
+                  <Link to={article.path} className="site-footer__link">
+                    {article.icon}
+                    {t(`articles.kinds.${article.kind}`)}
+                  </Link>
+                </li>
+              ))}
+            {winnersEnabled && (
+              <li>
+                <Link to="/winners" className="site-footer__link">
+                  <IconStar size={16} />
+                  {t('articles.winners')}
+                </Link>
+              </li>
             )}
             {agentEnabled && (
               <li>

@@ -6,6 +6,7 @@ export const contentBn: ContentMessages = {
     marquee: {
       label: 'নোটিশ',
       open: 'নোটিশ খুলুন: {{title}}',
+      idle: 'স্বাগতম! সাইটের নতুন নোটিশ এখানে দেখা যাবে। দায়িত্বশীলভাবে খেলুন: শুধুমাত্র ১৮+।',
     },
     banners: {
       label: 'বিশেষ প্রমোশন',

@@ -7,6 +7,7 @@ export const contentEn = {
     marquee: {
       label: 'Notices',
       open: 'Open notice: {{title}}',
+      idle: 'Welcome! New notices from the site appear here. Play responsibly: 18+ only.',
     },
     banners: {
       label: 'Featured promotions',

@@ -14,8 +14,19 @@ export function NoticeMarquee() {
   const { data, isPending } = useAnnouncements();
   const notices = data?.player ?? [];
   // While the notices load, the bar keeps its place so the page below does not jump when it fills (layout shift).
-  if (isPending) return <div className="content-marquee" aria-hidden="true" />;
-  if (notices.length === 0) return null;
+  if (isPending) return <div className="content-marquee" aria-hidden="true" data-testid="marquee-pending" />;
+  // Without notices (or when they could not be loaded) the row stays, with a greeting, for the same reason: a bar
+  // that vanished after loading moved the whole home page up (bench/RESULTS.md, Lighthouse).
+  if (notices.length === 0) {
+    return (
+      <section className="content-marquee content-marquee--idle" aria-label={t('contentUi.marquee.label')}>
+        <span className="content-marquee__icon" aria-hidden="true">
+          <IconInfo size={18} />
+        </span>
+        <p className="content-marquee__idle">{t('contentUi.marquee.idle')}</p>
+      </section>
+    );
+  }
   // Long enough to read: about 0.12 s per character of all the titles, at least 20 s a loop.
   const seconds = Math.max(20, Math.round(notices.reduce((sum, notice) => sum + notice.title.length, 0) * 0.12));
   const list = (copy: boolean) => (

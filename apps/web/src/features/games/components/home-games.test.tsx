@@ -12,7 +12,7 @@ import {
 } from '../testing';
 import { jackpotMaxCents, jackpotMinCents } from '../utils/jackpot';
 import { GameSections } from './game-sections';
-import { HotGamesCarousel } from './hot-games';
+import { HotGamesCarousel, hotPanelHeight } from './hot-games';
 import { JackpotCounter } from './jackpot-counter';
 import { WinnersBoard } from './winners-board';
 
@@ -102,6 +102,41 @@ describe('hot games carousel', () => {
     const body = JSON.parse(String(call?.[1]?.body));
     expect(body).toMatchObject({ isPlatform: 2, platform: ['flash', 'html5-desktop'], language: 'en' });
     expect(JSON.parse(sessionStorage.getItem('hotGames:en') ?? '[]')).toHaveLength(7);
+  });
+});
+
+describe('hot games without hot games', () => {
+  it('keeps the block and its height with a translated note instead of collapsing (no layout shift)', async () => {
+    sessionStorage.clear();
+    const pending: { answer?: (value: Response) => void } = {};
+    serve({
+      '/wps/relay/GCSGAME_hotGamesV2': () =>
+        new Promise<Response>((resolve) => {
+          pending.answer = resolve;
+        }),
+    });
+    const { wrapper } = gamesWrapper('/');
+    const { container } = render(<HotGamesCarousel />, { wrapper });
+    const loading = container.querySelector('.ui-skeleton') as HTMLElement;
+    expect(loading.style.height).toBe(`${hotPanelHeight}px`);
+
+    await vi.waitFor(() => expect(pending.answer).toBeDefined());
+    pending.answer?.(envelopeResponse([]));
+    const empty = await screen.findByTestId('hot-games-empty');
+    expect(empty.style.height).toBe(`${hotPanelHeight}px`);
+    expect(within(empty).getByText('Hot games are warming up')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Hot games' })).toBeTruthy();
+    expect(container.firstChild).not.toBeNull();
+  });
+});
+
+describe('winners board link', () => {
+  it('leads to the full winners page', async () => {
+    serve({ '/wps/relay/GCSGAME_getRankList': () => envelopeResponse([rankEntryFixture(1, 500_00n)]) });
+    const { wrapper } = gamesWrapper('/');
+    render(<WinnersBoard />, { wrapper });
+    const link = await screen.findByRole('link', { name: 'View all winners' });
+    expect(link.getAttribute('href')).toBe('/winners');
   });
 });
 

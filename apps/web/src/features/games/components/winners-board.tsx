@@ -1,6 +1,7 @@
 import type { RankEntry } from '@portal/contract';
 import { Skeleton } from '@portal/ui/skeleton';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatMoney } from '@/lib/format';
 import { usePermission } from '@/lib/permission';
 import { useRankList } from '../api/rank-list';
@@ -43,7 +44,12 @@ export function WinnersBoard() {
   const { top, rest } = splitWinners(ranks.data ?? []);
   return (
     <div className="winners">
-      <h2 className="winners__title">{t('games.home.winners')}</h2>
+      <div className="winners__head">
+        <h2 className="winners__title">{t('games.home.winners')}</h2>
+        <Link to="/winners" className="winners__all">
+          {t('games.home.viewAllWinners')}
+        </Link>
+      </div>
       {top.length === 0 ? (
         <p className="winners__empty">{t('games.home.noWinners')}</p>
       ) : (
