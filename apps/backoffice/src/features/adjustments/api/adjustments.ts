@@ -1,6 +1,7 @@
 import {
   type AdjustmentStatus,
   adjustmentPageSchema,
+  adjustmentPolicySchema,
   adjustmentSchema,
   backofficePaths,
   type CreateAdjustmentInput,
@@ -32,6 +33,16 @@ export function getAdjustmentsQueryOptions(filter: AdjustmentFilter) {
 
 export function useAdjustments(filter: AdjustmentFilter) {
   return useQuery(getAdjustmentsQueryOptions(filter));
+}
+
+/** The amount above which an adjustment waits for a second operator (a server setting; read once per session). */
+export function useAdjustmentPolicy() {
+  return useQuery({
+    queryKey: [...adjustmentsQueryKey, 'policy'],
+    queryFn: ({ signal }) =>
+      boCall('GET', backofficePaths.adjustmentPolicy, { schema: adjustmentPolicySchema, signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 }
 
 /** Adjustments and the player's balances change together: both are fetched again after a decision. */

@@ -24,17 +24,32 @@ function adjustmentFixture(overrides: Partial<Adjustment> = {}): Adjustment {
     decidedAt: null,
     rejectReason: null,
     ledgerTransferId: null,
+    direct: false,
     ...overrides,
   };
 }
 
 const page = (items: Adjustment[]) => ({ items, pageNo: 1, pageSize: 20, total: items.length, totalPages: 1 });
 
-function serve(role: 'owner' | 'finance' | 'support', options: { proposer?: string; approveError?: string } = {}) {
-  let adjustment = adjustmentFixture(options.proposer ? { proposedBy: options.proposer } : {});
+function serve(
+  role: 'owner' | 'finance' | 'support',
+  options: { proposer?: string; approveError?: string; adjustment?: Partial<Adjustment>; thresholdMinor?: string } = {},
+) {
+  let adjustment = adjustmentFixture({
+    ...(options.proposer ? { proposedBy: options.proposer } : {}),
+    ...options.adjustment,
+  });
   const fetchMock = vi.fn(
     mockApi({
       'GET /bo/api/session/me': () => okResponse(meFixture(role)),
+      'GET /bo/api/adjustments/policy': () =>
+        okResponse({
+          currency: 'BDT',
+          approvalThreshold: {
+            amount: (Number(options.thresholdMinor ?? '0') / 100).toFixed(2),
+            minor: options.thresholdMinor ?? '0',
+          },
+        }),
       'GET /bo/api/config': () => okResponse(configFixture()),
       'GET /bo/api/adjustments': ({ url }) =>
         okResponse(
@@ -120,5 +135,40 @@ describe('balance adjustments page', () => {
         true,
       ),
     );
+  });
+
+  it('states the approval limit and shows adjustments applied at once, or refused by the ledger, as such', async () => {
+    serve('finance', {
+      thresholdMinor: '50000',
+      adjustment: {
+        status: 'approved',
+        direct: true,
+        amount: { amount: '200.00', minor: '20000' },
+        decidedAt: '2030-01-01T08:00:01.000Z',
+        ledgerTransferId: 99,
+      },
+    });
+    renderConsole('/adjustments');
+    expect((await screen.findByTestId('adjustment-policy', undefined, { timeout: 5000 })).textContent).toBe(
+      'Up to 500.00 BDT an adjustment applies at once; above it, it waits for a second operator.',
+    );
+    fireEvent.click(screen.getByRole('tab', { name: 'All' }));
+    const row = await screen.findByTestId('adjustment-12');
+    expect(within(row).getByText('Applied at once (within the limit)')).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: /Approve/ })).toBeNull();
+  });
+
+  it('says when every adjustment needs a second operator, and names a ledger refusal', async () => {
+    serve('owner', {
+      adjustment: { status: 'rejected', direct: true, rejectReason: 'WALLET_INSUFFICIENT_FUNDS' },
+    });
+    renderConsole('/adjustments');
+    expect((await screen.findByTestId('adjustment-policy', undefined, { timeout: 5000 })).textContent).toBe(
+      'Every adjustment waits for a second operator: only approval moves money.',
+    );
+    fireEvent.click(screen.getByRole('tab', { name: 'All' }));
+    const row = await screen.findByTestId('adjustment-12');
+    expect(within(row).getByText('Refused by the ledger')).toBeTruthy();
+    expect(within(row).getByText('The balance is not sufficient for this operation')).toBeTruthy();
   });
 });

@@ -2,6 +2,8 @@ import { Tabs } from '@portal/ui/tabs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/ui/panel';
+import { formatDecimal } from '@/lib/amount';
+import { useAdjustmentPolicy } from '../api/adjustments';
 import { AdjustmentsTable } from './adjustments-table';
 
 export type AdjustmentsPageProps = { canApprove: boolean; playerPath?: (id: number) => string };
@@ -10,9 +12,19 @@ export type AdjustmentsPageProps = { canApprove: boolean; playerPath?: (id: numb
 export function AdjustmentsPage({ canApprove, playerPath }: AdjustmentsPageProps) {
   const { t } = useTranslation();
   const [view, setView] = useState<'pending' | 'all'>('pending');
+  const policy = useAdjustmentPolicy();
   return (
     <div className="bo-page">
       <PageHeader title={t('adjustments.title')} description={t('adjustments.intro')} />
+      {policy.data && (
+        <p className="bo-adjust__policy" data-testid="adjustment-policy">
+          {policy.data.approvalThreshold.minor === '0'
+            ? t('adjustments.policyAlways')
+            : t('adjustments.policyThreshold', {
+                amount: `${formatDecimal(policy.data.approvalThreshold.amount)} ${policy.data.currency}`,
+              })}
+        </p>
+      )}
       <Tabs
         label={t('adjustments.views')}
         value={view}

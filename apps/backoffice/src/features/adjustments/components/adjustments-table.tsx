@@ -12,7 +12,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Pill, type PillTone } from '@/components/ui/panel';
 import { QueryState, usePagerLabels } from '@/components/ui/query-state';
 import { formatDecimal } from '@/lib/amount';
-import { describeError } from '@/lib/api-client';
+import { describeError, errorText } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useCurrentLanguage } from '@/lib/i18n';
 import { useMe } from '@/lib/session';
@@ -190,7 +190,23 @@ export function AdjustmentsTable({ status, playerId, canApprove, playerPath, emp
                           </span>
                         </td>
                         <td data-label={t('adjustments.columns.decided')}>
-                          {adjustment.decidedBy ? (
+                          {adjustment.direct ? (
+                            <span className="bo-adjust__stack">
+                              <span>
+                                {adjustment.status === 'rejected'
+                                  ? t('adjustments.refusedDirectly')
+                                  : t('adjustments.appliedDirectly')}
+                              </span>
+                              <span className="bo-adjust__sub">
+                                {adjustment.decidedAt ? formatDateTime(adjustment.decidedAt, language) : ''}
+                              </span>
+                              {adjustment.rejectReason && (
+                                <span className="bo-adjust__sub bo-adjust__note">
+                                  {errorText(adjustment.rejectReason)}
+                                </span>
+                              )}
+                            </span>
+                          ) : adjustment.decidedBy ? (
                             <span className="bo-adjust__stack">
                               <span>{adjustment.decidedBy}</span>
                               <span className="bo-adjust__sub">

@@ -1,5 +1,6 @@
 import {
   type AdjustmentDirection,
+  type AdjustmentPolicy,
   type AdjustmentReason,
   adjustmentDirections,
   adjustmentReasons,
@@ -12,11 +13,31 @@ import { useToast } from '@portal/ui/toast';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Panel } from '@/components/ui/panel';
+import { formatDecimal } from '@/lib/amount';
 import { ApiError, describeError } from '@/lib/api-client';
-import { useProposeAdjustment } from '../api/adjustments';
-import { AdjustmentsTable } from './adjustments-table';
+import { useAdjustmentPolicy, useProposeAdjustment } from '../api/adjustments';
+import { AdjustmentsTable, amountText } from './adjustments-table';
 
 const amountPattern = /^\d{1,12}(\.\d{1,2})?$/;
+
+/** Minor units of a typed amount at the threshold's scale (its decimal places); null when it is not a valid one. */
+function typedMinor(amount: string, threshold: AdjustmentPolicy['approvalThreshold']): bigint | null {
+  const text = amount.trim();
+  if (!amountPattern.test(text)) return null;
+  const scale = threshold.amount.split('.')[1]?.length ?? 0;
+  const [whole = '0', fraction = ''] = text.split('.');
+  if (fraction.length > scale) return null;
+  return BigInt(whole) * 10n ** BigInt(scale) + BigInt(fraction.padEnd(scale, '0') || '0');
+}
+
+/** Whether an amount applies at once (at or below the threshold) or waits for a second operator. */
+function appliesAtOnce(amount: string, policy: AdjustmentPolicy | undefined): boolean | null {
+  if (!policy) return null;
+  const threshold = BigInt(policy.approvalThreshold.minor);
+  if (threshold === 0n) return false;
+  const minor = typedMinor(amount, policy.approvalThreshold);
+  return minor === null ? null : minor <= threshold;
+}
 
 export type PlayerAdjustmentsProps = {
   player: { id: number; username: string; currency: string };
@@ -27,10 +48,12 @@ export type PlayerAdjustmentsProps = {
 function ProposeDialog({
   open,
   player,
+  policy,
   onClose,
 }: {
   open: boolean;
   player: PlayerAdjustmentsProps['player'];
+  policy: AdjustmentPolicy | undefined;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -58,13 +81,20 @@ function ProposeDialog({
       { playerId: player.id, direction, amount: amount.trim(), reason, note: note.trim() },
       {
         onSuccess: (adjustment) => {
-          toast.success(t('adjustments.proposed', { id: adjustment.id }));
+          toast.success(
+            adjustment.status === 'approved'
+              ? t('adjustments.applied', { id: adjustment.id, amount: amountText(adjustment) })
+              : t('adjustments.proposed', { id: adjustment.id }),
+          );
           close();
         },
         onError: (error) => toast.error(describeError(error)),
       },
     );
   };
+  const thresholdSet = policy !== undefined && policy.approvalThreshold.minor !== '0';
+  const atOnce = appliesAtOnce(amount, policy);
+  const limit = policy ? `${formatDecimal(policy.approvalThreshold.amount)} ${policy.currency}` : '';
   const serverAmountError =
     propose.error instanceof ApiError && propose.error.code === 'BO_ADJUSTMENT_AMOUNT_INVALID'
       ? describeError(propose.error)
@@ -73,7 +103,11 @@ function ProposeDialog({
     <Modal
       open={open}
       onClose={close}
-      title={t('adjustments.proposeTitle', { player: player.username })}
+      title={
+        thresholdSet
+          ? t('adjustments.adjustTitle', { player: player.username })
+          : t('adjustments.proposeTitle', { player: player.username })
+      }
       closeLabel={t('ui.close')}
       closeOnBackdrop={false}
       footer={
@@ -82,13 +116,21 @@ function ProposeDialog({
             {t('ui.cancel')}
           </Button>
           <Button onClick={() => submit()} loading={propose.isPending}>
-            {t('adjustments.submit')}
+            {atOnce ? t('adjustments.apply') : t('adjustments.submit')}
           </Button>
         </>
       }
     >
       <form className="bo-adjust__dialog" onSubmit={submit} noValidate>
-        <p className="bo-adjust__sub">{t('adjustments.proposeIntro')}</p>
+        <p className="bo-adjust__sub" aria-live="polite">
+          {!thresholdSet
+            ? t('adjustments.proposeIntro')
+            : atOnce
+              ? t('adjustments.willApply', { amount: limit })
+              : atOnce === false
+                ? t('adjustments.willWait', { amount: limit })
+                : t('adjustments.policyThreshold', { amount: limit })}
+        </p>
         <div className="bo-adjust__pair">
           <Select
             label={t('adjustments.direction')}
@@ -131,20 +173,22 @@ function ProposeDialog({
 export function PlayerAdjustments({ player, canPropose, canApprove }: PlayerAdjustmentsProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const policy = useAdjustmentPolicy();
+  const thresholdSet = policy.data !== undefined && policy.data.approvalThreshold.minor !== '0';
   return (
     <Panel
       title={t('adjustments.forPlayer')}
       aside={
         canPropose ? (
           <Button size="sm" onClick={() => setOpen(true)}>
-            {t('adjustments.propose')}
+            {thresholdSet ? t('adjustments.adjust') : t('adjustments.propose')}
           </Button>
         ) : undefined
       }
       className="bo-adjust__panel"
     >
       <AdjustmentsTable status="" playerId={player.id} canApprove={canApprove} emptyText={t('adjustments.empty')} />
-      <ProposeDialog open={open} player={player} onClose={() => setOpen(false)} />
+      <ProposeDialog open={open} player={player} policy={policy.data} onClose={() => setOpen(false)} />
     </Panel>
   );
 }

@@ -3,6 +3,7 @@ import {
   type PlayerKind,
   type PlayerStatus,
   playerDetailSchema,
+  playerDownlinePageSchema,
   playerLedgerPageSchema,
   playerPageSchema,
   playerPasswordResetSchema,
@@ -78,9 +79,33 @@ export function usePlayerCashier(id: number, pageNo: number) {
   });
 }
 
+/** Accounts per opened level of the downline tree; "Show more" fetches the next page of that level. */
+export const downlinePageSize = 50;
+
+/** One level of the downline tree, fetched only when the operator opens it (`enabled`). */
+export function usePlayerDownline(id: number, pageNo: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...playersQueryKey, id, 'downline', pageNo],
+    queryFn: ({ signal }) =>
+      boCall('GET', backofficePaths.playerDownline, {
+        schema: playerDownlinePageSchema,
+        params: { id },
+        query: { pageNo, pageSize: downlinePageSize },
+        signal,
+      }),
+    enabled,
+  });
+}
+
 export type PlayerAction =
   | { id: number; action: 'disable' | 'enable'; reason: string }
-  | { id: number; action: 'forcePassword' };
+  | { id: number; action: 'forcePassword' | 'unlock' | 'resetTwoFactor' };
+
+const simpleActionPaths = {
+  forcePassword: backofficePaths.playerForcePassword,
+  unlock: backofficePaths.playerUnlock,
+  resetTwoFactor: backofficePaths.playerResetTwoFactor,
+} as const;
 
 const accountSchema = playerDetailSchema.shape.account;
 
@@ -88,8 +113,8 @@ export function usePlayerAction() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: PlayerAction) => {
-      if (input.action === 'forcePassword') {
-        return boCall('POST', backofficePaths.playerForcePassword, {
+      if (input.action !== 'disable' && input.action !== 'enable') {
+        return boCall('POST', simpleActionPaths[input.action], {
           schema: accountSchema,
           params: { id: input.id },
           body: {},

@@ -23,6 +23,7 @@ import {
   usePlayerSecurity,
   useResetPlayerPassword,
 } from '../api/players';
+import { DownlineTree } from './downline-tree';
 import '@/components/ui/table.css';
 import './players.css';
 
@@ -337,7 +338,7 @@ function StatusDialog({
   );
 }
 
-type Dialog = 'status' | 'force' | 'reset' | null;
+type Dialog = 'status' | 'force' | 'reset' | 'unlock' | 'resetTwoFactor' | null;
 
 /**
  * One player or agent: profile with upline and downline, balances (main, on hold, vendor wallets), account
@@ -373,6 +374,7 @@ export function PlayerDetailPage({
           if (!data) return null;
           const { account, balance } = data;
           const active = account.status === 'active';
+          const locked = account.lockedUntil !== null && new Date(account.lockedUntil).getTime() > Date.now();
           const money = (amount: string) => `${formatDecimal(amount)} ${balance.currency}`;
           return (
             <>
@@ -405,7 +407,14 @@ export function PlayerDetailPage({
                     <Fact label={t('players.fields.lastLoginIp')}>{account.lastLoginIp ?? t('players.none')}</Fact>
                     <Fact label={t('players.fields.failedLogins')}>{account.failedLoginCount}</Fact>
                     <Fact label={t('players.fields.lockedUntil')}>
-                      {account.lockedUntil ? formatDateTime(account.lockedUntil, language) : t('players.none')}
+                      {locked && account.lockedUntil ? (
+                        <Pill tone="danger">{formatDateTime(account.lockedUntil, language)}</Pill>
+                      ) : (
+                        t('players.none')
+                      )}
+                    </Fact>
+                    <Fact label={t('players.fields.twoFactor')}>
+                      {account.twoFactorEnabled ? t('players.twoFactorOn') : t('players.twoFactorOff')}
                     </Fact>
                     <Fact label={t('players.fields.mustChange')}>
                       {account.mustChangePassword ? t('players.yes') : t('players.no')}
@@ -420,22 +429,9 @@ export function PlayerDetailPage({
                       )}
                     </Fact>
                     <Fact label={t('players.fields.downline')}>
-                      {data.downline.length === 0 ? (
-                        t('players.none')
-                      ) : (
-                        <span className="bo-player__downline">
-                          {data.downline.slice(0, 12).map((member) => (
-                            <Link key={member.id} className="bo-players__link" to={detailPath(member.id)}>
-                              {member.username}
-                            </Link>
-                          ))}
-                          {data.downlineTotal > 12 && (
-                            <span className="bo-players__sub">
-                              {t('players.downlineMore', { count: data.downlineTotal - 12 })}
-                            </span>
-                          )}
-                        </span>
-                      )}
+                      {data.downlineTotal === 0
+                        ? t('players.none')
+                        : t('players.downline.count', { count: data.downlineTotal })}
                     </Fact>
                   </dl>
                 </Panel>
@@ -473,6 +469,11 @@ export function PlayerDetailPage({
                             {active ? t('players.disable') : t('players.enable')}
                           </Button>
                         )}
+                        {canChangeStatus && locked && (
+                          <Button variant="secondary" size="sm" onClick={() => setDialog('unlock')}>
+                            {t('players.unlock')}
+                          </Button>
+                        )}
                         {canManagePassword && (
                           <>
                             <Button variant="secondary" size="sm" onClick={() => setDialog('force')}>
@@ -481,6 +482,11 @@ export function PlayerDetailPage({
                             <Button variant="secondary" size="sm" onClick={() => setDialog('reset')}>
                               {t('players.resetPassword')}
                             </Button>
+                            {account.twoFactorEnabled && (
+                              <Button variant="secondary" size="sm" onClick={() => setDialog('resetTwoFactor')}>
+                                {t('players.resetTwoFactor')}
+                              </Button>
+                            )}
                           </>
                         )}
                       </div>
@@ -488,6 +494,17 @@ export function PlayerDetailPage({
                   )}
                 </div>
               </div>
+
+              {(account.kind === 'agent' || data.downlineTotal > 0) && (
+                <Panel title={t('players.downline.title')}>
+                  <DownlineTree
+                    id={account.id}
+                    username={account.username}
+                    total={data.downlineTotal}
+                    detailPath={detailPath}
+                  />
+                </Panel>
+              )}
 
               {renderAdjustments?.({
                 id: account.id,
@@ -558,6 +575,49 @@ export function PlayerDetailPage({
                 }
               >
                 <p>{t('players.forceBody')}</p>
+              </ConfirmDialog>
+              <ConfirmDialog
+                open={dialog === 'unlock'}
+                title={t('players.unlockTitle', { username: account.username })}
+                confirmLabel={t('players.unlock')}
+                busy={action.isPending}
+                onClose={() => setDialog(null)}
+                onConfirm={() =>
+                  action.mutate(
+                    { id, action: 'unlock' },
+                    {
+                      onSuccess: () => {
+                        toast.success(t('players.unlocked', { username: account.username }));
+                        setDialog(null);
+                      },
+                      onError,
+                    },
+                  )
+                }
+              >
+                <p>{t('players.unlockBody')}</p>
+              </ConfirmDialog>
+              <ConfirmDialog
+                open={dialog === 'resetTwoFactor'}
+                title={t('players.resetTwoFactorTitle', { username: account.username })}
+                confirmLabel={t('players.resetTwoFactor')}
+                tone="danger"
+                busy={action.isPending}
+                onClose={() => setDialog(null)}
+                onConfirm={() =>
+                  action.mutate(
+                    { id, action: 'resetTwoFactor' },
+                    {
+                      onSuccess: () => {
+                        toast.success(t('players.twoFactorReset', { username: account.username }));
+                        setDialog(null);
+                      },
+                      onError,
+                    },
+                  )
+                }
+              >
+                <p>{t('players.resetTwoFactorBody')}</p>
               </ConfirmDialog>
               <ConfirmDialog
                 open={dialog === 'reset'}

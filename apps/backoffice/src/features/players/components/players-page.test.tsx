@@ -22,7 +22,14 @@ const item: PlayerListItem = {
   lastLoginIp: '203.0.113.9',
 };
 
-function detail(status: 'active' | 'disabled' = 'active'): PlayerDetail {
+type DetailOptions = { status?: 'active' | 'disabled'; twoFactor?: boolean; locked?: boolean; downline?: number };
+
+function detail({
+  status = 'active',
+  twoFactor = false,
+  locked = false,
+  downline = 0,
+}: DetailOptions = {}): PlayerDetail {
   return {
     account: {
       ...item,
@@ -32,14 +39,16 @@ function detail(status: 'active' | 'disabled' = 'active'): PlayerDetail {
       language: 'bn',
       inviteCode: 'ABC123',
       mustChangePassword: false,
-      failedLoginCount: 0,
-      lockedUntil: null,
+      failedLoginCount: locked ? 5 : 0,
+      // Far ahead: the console compares it with the browser's clock.
+      lockedUntil: locked ? '2999-01-01T00:00:00.000Z' : null,
       registerIp: '198.51.100.1',
       registerMethod: 'username',
+      twoFactorEnabled: twoFactor,
     },
     upline: { id: 3, username: 'agent_one', kind: 'agent' },
     downline: [],
-    downlineTotal: 0,
+    downlineTotal: downline,
     balance: {
       currency: 'BDT',
       scale: 2,
@@ -54,8 +63,29 @@ function detail(status: 'active' | 'disabled' = 'active'): PlayerDetail {
 
 const emptyPage = { items: [], pageNo: 1, pageSize: 20, total: 0, totalPages: 0 };
 
-function serve(role: 'owner' | 'finance' | 'support' | 'risk') {
+const node = (id: number, username: string, kind: 'agent' | 'member', downlineTotal: number) => ({
+  id,
+  username,
+  kind,
+  status: 'active',
+  createdAt: '2030-01-01T08:00:00.000Z',
+  downlineTotal,
+});
+const downlinePage = (items: ReturnType<typeof node>[]) => ({
+  items,
+  pageNo: 1,
+  pageSize: 50,
+  total: items.length,
+  totalPages: 1,
+});
+
+function serve(
+  role: 'owner' | 'finance' | 'support' | 'risk',
+  options: { thresholdMinor?: string } & Omit<DetailOptions, 'status'> = {},
+) {
   let status: 'active' | 'disabled' = 'active';
+  let { twoFactor, locked } = options;
+  const current = () => detail({ ...options, status, twoFactor, locked });
   const fetchMock = vi.fn(
     mockApi({
       'GET /bo/api/session/me': () => okResponse(meFixture(role)),
@@ -65,7 +95,20 @@ function serve(role: 'owner' | 'finance' | 'support' | 'risk') {
         const items = q === '' || 'demo_player'.includes(q) ? [item] : [];
         return okResponse({ items, pageNo: 1, pageSize: 20, total: items.length, totalPages: 1 });
       },
-      'GET /bo/api/players/7': () => okResponse(detail(status)),
+      'GET /bo/api/players/7': () => okResponse(current()),
+      'GET /bo/api/players/7/downline': () =>
+        okResponse(downlinePage([node(8, 'sub_agent', 'agent', 1), node(9, 'direct_member', 'member', 0)])),
+      'GET /bo/api/players/8/downline': () => okResponse(downlinePage([node(10, 'deep_member', 'member', 0)])),
+      'GET /bo/api/adjustments/policy': () =>
+        options.thresholdMinor
+          ? okResponse({
+              currency: 'BDT',
+              approvalThreshold: {
+                amount: (Number(options.thresholdMinor) / 100).toFixed(2),
+                minor: options.thresholdMinor,
+              },
+            })
+          : okResponse({ currency: 'BDT', approvalThreshold: { amount: '0.00', minor: '0' } }),
       'GET /bo/api/players/7/ledger': () =>
         okResponse({
           items: [
@@ -106,8 +149,9 @@ function serve(role: 'owner' | 'finance' | 'support' | 'risk') {
           logins: [{ id: 1, at: '2030-01-02T08:59:00.000Z', ip: '198.51.100.7', success: false, reason: 'password' }],
         }),
       'GET /bo/api/adjustments': () => okResponse(emptyPage),
-      'POST /bo/api/adjustments': ({ body }) =>
-        okResponse({
+      'POST /bo/api/adjustments': ({ body }) => {
+        const direct = Boolean(options.thresholdMinor) && BigInt(options.thresholdMinor ?? '0') >= 25000n;
+        return okResponse({
           id: 31,
           player: { id: 7, username: 'demo_player' },
           direction: (body as { direction: string }).direction,
@@ -115,17 +159,27 @@ function serve(role: 'owner' | 'finance' | 'support' | 'risk') {
           currency: 'BDT',
           reason: 'bonus',
           note: 'x',
-          status: 'pending',
+          status: direct ? 'approved' : 'pending',
           proposedBy: `${role}.op`,
           proposedAt: '2030-01-02T10:00:00.000Z',
           decidedBy: null,
-          decidedAt: null,
+          decidedAt: direct ? '2030-01-02T10:00:00.000Z' : null,
           rejectReason: null,
-          ledgerTransferId: null,
-        }),
+          ledgerTransferId: direct ? 77 : null,
+          direct,
+        });
+      },
       'POST /bo/api/players/7/disable': () => {
         status = 'disabled';
-        return okResponse(detail(status).account);
+        return okResponse(current().account);
+      },
+      'POST /bo/api/players/7/unlock': () => {
+        locked = false;
+        return okResponse(current().account);
+      },
+      'POST /bo/api/players/7/reset-2fa': () => {
+        twoFactor = false;
+        return okResponse(current().account);
       },
       'POST /bo/api/players/7/reset-password': () => okResponse({ temporaryPassword: 'Xk3mPq7Rt2Wz7' }),
     }),
@@ -220,5 +274,79 @@ describe('players and agents', () => {
       reason: 'compensation',
       note: 'Ticket 88',
     });
+  });
+});
+
+describe('account security and the downline tree', () => {
+  it('unlocks a locked account and resets two-step verification, each after confirming', async () => {
+    const fetchMock = serve('owner', { twoFactor: true, locked: true });
+    renderConsole('/players/7');
+    expect(await screen.findByText('On (authenticator app)', {}, { timeout: 5000 })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Unlock sign-in' }));
+    const unlock = await screen.findByRole('dialog', { name: 'Unlock demo_player?' });
+    expect(posts(fetchMock, '/bo/api/players/7/unlock')).toHaveLength(0);
+    fireEvent.click(within(unlock).getByRole('button', { name: 'Unlock sign-in' }));
+    expect(await screen.findByText('demo_player can sign in again')).toBeTruthy();
+    expect(posts(fetchMock, '/bo/api/players/7/unlock')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Unlock sign-in' })).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reset two-step verification' }));
+    const reset = await screen.findByRole('dialog', { name: 'Reset two-step verification of demo_player?' });
+    fireEvent.click(within(reset).getByRole('button', { name: 'Reset two-step verification' }));
+    expect(await screen.findByText('Two-step verification of demo_player is off')).toBeTruthy();
+    expect(posts(fetchMock, '/bo/api/players/7/reset-2fa')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Reset two-step verification' })).toBeNull());
+  });
+
+  it('offers neither action to a role without the permissions, nor on an account that needs none', async () => {
+    serve('finance', { twoFactor: true, locked: true });
+    renderConsole('/players/7');
+    expect(await screen.findByText('On (authenticator app)', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Unlock sign-in' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reset two-step verification' })).toBeNull();
+  });
+
+  it('shows the downline as a tree, fetching a level only when it is opened', async () => {
+    const fetchMock = serve('support', { downline: 2 });
+    renderConsole('/players/7');
+    const tree = await screen.findByRole('list', { name: 'Accounts below demo_player' }, { timeout: 5000 });
+    expect(await within(tree).findByRole('link', { name: 'sub_agent' })).toBeTruthy();
+    expect(within(tree).getByRole('link', { name: 'direct_member' }).getAttribute('href')).toBe('/players/9');
+    expect(within(tree).getByText('1 account below')).toBeTruthy();
+    const fetched = (id: number) =>
+      fetchMock.mock.calls.filter(([url]) => String(url).includes(`/bo/api/players/${id}/downline`));
+    expect(fetched(8)).toHaveLength(0);
+    // Only accounts with a downline can be opened.
+    expect(within(tree).queryByRole('button', { name: 'Show the accounts below direct_member' })).toBeNull();
+    const open = within(tree).getByRole('button', { name: 'Show the accounts below sub_agent' });
+    expect(open.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(open);
+    const level = await screen.findByRole('list', { name: 'Accounts below sub_agent' });
+    expect(await within(level).findByRole('link', { name: 'deep_member' })).toBeTruthy();
+    expect(fetched(8)).toHaveLength(1);
+    const close = within(tree).getByRole('button', { name: 'Hide the accounts below sub_agent' });
+    expect(close.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(close);
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Accounts below sub_agent' })).toBeNull());
+  });
+
+  it('applies an adjustment within the approval limit at once, and says so before', async () => {
+    const fetchMock = serve('finance', { thresholdMinor: '50000' });
+    renderConsole('/players/7');
+    fireEvent.click(await screen.findByRole('button', { name: 'Adjust balance' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Adjust the balance of demo_player' });
+    fireEvent.change(within(dialog).getByLabelText(/Amount/), { target: { value: '500.01' } });
+    expect(
+      within(dialog).getByText('Above the limit of 500.00 BDT: nothing moves until another operator approves it.'),
+    ).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Propose' })).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(/Amount/), { target: { value: '250' } });
+    expect(
+      within(dialog).getByText('Within the limit of 500.00 BDT: the money moves as soon as you confirm.'),
+    ).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(/Note/), { target: { value: 'Ticket 91' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Apply now' }));
+    expect(await screen.findByText('Adjustment #31 applied: +250.00 BDT')).toBeTruthy();
+    expect(posts(fetchMock, '/bo/api/adjustments')).toHaveLength(1);
   });
 });
