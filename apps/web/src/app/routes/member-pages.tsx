@@ -53,6 +53,15 @@ export const securityCenterPage: MemberPage = {
 /** The cashier pages (features/cashier); their tab labels come with the member centre (locales/cashier/pages). */
 const cashierPages: readonly MemberPage[] = [
   {
+    id: 'transferFund',
+    labelKey: 'cashierPages.transferFund',
+    component: lazy(() =>
+      import('@/features/cashier/components/transfer-fund-page').then((module) => ({
+        default: module.TransferFundPage,
+      })),
+    ),
+  },
+  {
     id: 'depositv2',
     labelKey: 'cashierPages.depositv2',
     component: lazy(() =>
@@ -81,6 +90,24 @@ const cashierPages: readonly MemberPage[] = [
     component: lazy(() =>
       import('@/features/cashier/components/transaction-history-page').then((module) => ({
         default: module.TransactionHistoryPage,
+      })),
+    ),
+  },
+  {
+    id: 'personalProfit',
+    labelKey: 'cashierPages.personalProfit',
+    component: lazy(() =>
+      import('@/features/cashier/components/personal-profit-page').then((module) => ({
+        default: module.PersonalProfitPage,
+      })),
+    ),
+  },
+  {
+    id: 'bonusDetails',
+    labelKey: 'cashierPages.bonusDetails',
+    component: lazy(() =>
+      import('@/features/cashier/components/bonus-details-page').then((module) => ({
+        default: module.BonusDetailsPage,
       })),
     ),
   },

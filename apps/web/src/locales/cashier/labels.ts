@@ -6,6 +6,9 @@ export const cashierPageLabels = {
       withdraw: 'Withdraw',
       transferUpline: 'Transfer',
       transactionHistory: 'Account record',
+      transferFund: 'Wallet',
+      personalProfit: 'Profit and loss',
+      bonusDetails: 'Bonus details',
     },
   },
   bn: {
@@ -14,6 +17,9 @@ export const cashierPageLabels = {
       withdraw: 'উত্তোলন',
       transferUpline: 'ট্রান্সফার',
       transactionHistory: 'অ্যাকাউন্ট রেকর্ড',
+      transferFund: 'ওয়ালেট',
+      personalProfit: 'লাভ ও ক্ষতি',
+      bonusDetails: 'বোনাসের বিবরণ',
     },
   },
 } as const;

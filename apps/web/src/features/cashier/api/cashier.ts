@@ -2,28 +2,43 @@ import {
   type AddBankAccountInput,
   type BankAccount,
   type BankAccountList,
+  type BonusRecordsPage,
+  type BonusRecordsQuery,
   bankAccountListSchema,
   bankAccountSchema,
+  bonusRecordsPageSchema,
+  type ChangePaymentPasswordInput,
   calls,
   type Deposit,
   type DepositChannelList,
   depositChannelListSchema,
   depositSchema,
   type MemberTransferResult,
+  type MerchantWallet,
   memberTransferResultSchema,
+  merchantWalletSchema,
+  type PaymentPasswordResetCode,
+  type PersonalProfit,
+  type PersonalProfitQuery,
+  paymentPasswordResetCodeSchema,
   paymentPasswordResultSchema,
+  personalProfitSchema,
   type RecordsPage,
   type RecordsQuery,
+  type ResetPaymentPasswordInput,
   recordsPageSchema,
   removedSchema,
   type SetPaymentPasswordInput,
   type TransferDownlineInput,
   type TransferUplineInput,
   type WalletBalanceView,
+  type WalletTransferInput,
+  type WalletTransferResult,
   type Withdrawal,
   type WithdrawInfo,
   type WithdrawInput,
   walletBalanceViewSchema,
+  walletTransferResultSchema,
   withdrawalListSchema,
   withdrawalSchema,
   withdrawInfoSchema,
@@ -45,6 +60,9 @@ export const cashierKeys = {
   withdrawals: ['cashier', 'withdrawals'] as const,
   bankAccounts: ['cashier', 'bank-accounts'] as const,
   records: (query: Partial<RecordsQuery>) => ['cashier', 'records', query] as const,
+  profit: (query: Partial<PersonalProfitQuery>) => ['cashier', 'profit', query] as const,
+  bonus: (query: Partial<BonusRecordsQuery>) => ['cashier', 'bonus', query] as const,
+  merchantWallet: ['cashier', 'merchant-wallet'] as const,
 } as const;
 
 /** The header's balance entry (`features/wallet` owns it; the same key keeps both in step). */
@@ -251,5 +269,68 @@ export function useTransferDownline() {
       return apiCall(calls.transferDownline, { body, idempotencyKey, schema: memberTransferResultSchema });
     },
     onSuccess: refresh,
+  });
+}
+
+export function personalProfitQueryOptions(query: Partial<PersonalProfitQuery>) {
+  return queryOptions({
+    queryKey: cashierKeys.profit(query),
+    queryFn: ({ signal }): Promise<PersonalProfit> =>
+      apiCall(calls.personalProfit, { schema: personalProfitSchema, query, signal }),
+    placeholderData: (previous) => previous,
+    staleTime: 0,
+  });
+}
+
+export function bonusDetailsQueryOptions(query: Partial<BonusRecordsQuery>) {
+  return queryOptions({
+    queryKey: cashierKeys.bonus(query),
+    queryFn: ({ signal }): Promise<BonusRecordsPage> =>
+      apiCall(calls.bonusDetails, { schema: bonusRecordsPageSchema, query, signal }),
+    placeholderData: (previous) => previous,
+    staleTime: 0,
+  });
+}
+
+/** The vendors that keep their own (transfer-mode) wallet. */
+export function merchantWalletQueryOptions() {
+  return queryOptions({
+    queryKey: cashierKeys.merchantWallet,
+    queryFn: ({ signal }): Promise<MerchantWallet> =>
+      apiCall(calls.merchantWallet, { schema: merchantWalletSchema, signal }),
+    staleTime: 60_000,
+  });
+}
+
+/** `GCS_walletTransfer`: main wallet to a transfer-mode vendor (in), back (out) or everything back (all_out). */
+export function useWalletTransfer() {
+  const refresh = useRefreshMoney();
+  return useMutation({
+    mutationFn: (input: WalletTransferInput & { idempotencyKey: string }): Promise<WalletTransferResult> => {
+      const { idempotencyKey, ...body } = input;
+      return apiCall(calls.walletTransfer, { body, idempotencyKey, schema: walletTransferResultSchema });
+    },
+    onSettled: refresh,
+  });
+}
+
+export function useChangePaymentPassword() {
+  return useMutation({
+    mutationFn: (input: ChangePaymentPasswordInput) =>
+      apiCall(calls.paymentPasswordChange, { body: input, schema: paymentPasswordResultSchema }),
+  });
+}
+
+export function useSendPaymentPasswordResetCode() {
+  return useMutation({
+    mutationFn: (): Promise<PaymentPasswordResetCode> =>
+      apiCall(calls.paymentPasswordResetCode, { schema: paymentPasswordResetCodeSchema }),
+  });
+}
+
+export function useResetPaymentPassword() {
+  return useMutation({
+    mutationFn: (input: ResetPaymentPasswordInput) =>
+      apiCall(calls.paymentPasswordReset, { body: input, schema: paymentPasswordResultSchema }),
   });
 }

@@ -1,4 +1,4 @@
-import type { Withdrawal, WithdrawInfo } from '@portal/contract';
+import type { MemberInfo, Withdrawal, WithdrawInfo } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { ConfirmDialog } from '@portal/ui/confirm-dialog';
 import { IconCheck } from '@portal/ui/icons';
@@ -27,6 +27,7 @@ import {
 } from './cashier-ui';
 import { ConfirmReceiptDialog } from './confirm-receipt-dialog';
 import { PaymentPasswordCard } from './payment-password-card';
+import { PaymentPasswordManageCard } from './payment-password-manage-card';
 import './cashier.css';
 import '@/locales/cashier';
 
@@ -36,7 +37,7 @@ import '@/locales/cashier';
  * a confirmation step) and the member's withdrawals, where a paid one is confirmed as received, not received
  * or partially received with proof images (spec section 4).
  */
-export function WithdrawPage() {
+export function WithdrawPage({ info: member }: { info?: MemberInfo } = {}) {
   const { t } = useTranslation();
   const info = useQuery(withdrawInfoQueryOptions());
   const data = info.data;
@@ -67,6 +68,7 @@ export function WithdrawPage() {
             <BankAccountsCard />
           </div>
         )}
+        {data?.hasPaymentPassword && <PaymentPasswordManageCard mobile={member?.mobile} />}
       </QueryState>
       <WithdrawalsCard />
     </div>
