@@ -213,6 +213,16 @@ describe('cashier pages', () => {
       await screenshot(page, 'cashier-records-desktop');
       await openPage(page, 'transferUpline', 'Transfer');
       await screenshot(page, 'cashier-transfer-desktop');
+      // Personal profit and loss counts today's deposit; bonus details shows the ledger's (none yet); the wallet lists
+      // the main balance.
+      await openPage(page, 'personalProfit', 'Profit and loss');
+      await page.getByText('Total bets').first().waitFor();
+      await screenshot(page, 'cashier-profit-desktop');
+      await openPage(page, 'bonusDetails', 'Bonus details');
+      await page.getByText('No bonuses yet').waitFor();
+      await openPage(page, 'transferFund', 'Wallet');
+      await page.getByText('৳600.00').first().waitFor();
+      await screenshot(page, 'cashier-wallet-desktop');
     } catch (error) {
       await screenshot(page, 'cashier-failure-desktop').catch(() => undefined);
       throw error;
@@ -235,6 +245,9 @@ describe('cashier pages', () => {
           ['withdraw', 'Withdraw'],
           ['transferUpline', 'Transfer'],
           ['transactionHistory', 'Account record'],
+          ['transferFund', 'Wallet'],
+          ['personalProfit', 'Profit and loss'],
+          ['bonusDetails', 'Bonus details'],
         ] as const) {
           await openPage(page, id, heading);
           await page.waitForLoadState('networkidle');
