@@ -18,6 +18,8 @@ export const consolePaths = {
   messages: '/content/messages',
   feedback: '/content/feedback',
   liveChat: '/live-chat',
+  games: '/games',
+  reports: '/reports',
 } as const;
 
 /** The console path of one player's page. */

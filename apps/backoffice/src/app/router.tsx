@@ -35,6 +35,8 @@ const AnnouncementsRoute = lazy(() =>
 const MessagesRoute = lazy(() => import('./routes/content').then((module) => ({ default: module.MessagesRoute })));
 const FeedbackRoute = lazy(() => import('./routes/content').then((module) => ({ default: module.FeedbackRoute })));
 const LiveChatRoute = lazy(() => import('./routes/live-chat').then((module) => ({ default: module.LiveChatRoute })));
+const GamesRoute = lazy(() => import('./routes/games').then((module) => ({ default: module.GamesRoute })));
+const ReportsRoute = lazy(() => import('./routes/reports').then((module) => ({ default: module.ReportsRoute })));
 const NotFoundRoute = lazy(() => import('./routes/not-found').then((module) => ({ default: module.NotFoundRoute })));
 
 /** The console's start: the dashboard for roles that may read it, the site settings for the others. */
@@ -66,6 +68,8 @@ export function AppRoutes() {
         <Route path={consolePaths.messages} element={<MessagesRoute />} />
         <Route path={consolePaths.feedback} element={<FeedbackRoute />} />
         <Route path={consolePaths.liveChat} element={<LiveChatRoute />} />
+        <Route path={consolePaths.games} element={<GamesRoute />} />
+        <Route path={consolePaths.reports} element={<ReportsRoute />} />
         <Route path="*" element={<NotFoundRoute />} />
       </Route>
     </Routes>

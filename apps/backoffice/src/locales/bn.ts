@@ -1,4 +1,5 @@
 import type { BackofficeMessages } from './en';
+import { gamesBn } from './games/bn';
 import { operationsBn } from './operations/bn';
 
 /** Bengali texts of the operator console. Every key of the English texts must be here (the type enforces it). */
@@ -96,8 +97,8 @@ export const bn: BackofficeMessages = {
       oversight: 'তত্ত্বাবধান',
       overview: 'সারসংক্ষেপ',
       content: 'কনটেন্ট',
+      games: 'গেম',
     },
-    comingLater: 'গেম ও রিপোর্ট পরবর্তী সংস্করণে আসবে।',
   },
   nav: {
     settings: 'সাইট সেটিংস',
@@ -116,6 +117,8 @@ export const bn: BackofficeMessages = {
     messages: 'ইনবক্স বার্তা',
     feedback: 'মতামত',
     liveChat: 'লাইভ চ্যাট',
+    games: 'গেম ও ভেন্ডর',
+    reports: 'রিপোর্ট',
   },
   roles: {
     owner: 'মালিক',
@@ -126,10 +129,10 @@ export const bn: BackofficeMessages = {
   },
   roleDescriptions: {
     owner: 'অপারেটরসহ সবকিছু',
-    finance: 'ক্যাশিয়ার: ডিপোজিট, উত্তোলন, চ্যানেল; অডিট লগ',
+    finance: 'ক্যাশিয়ার: ডিপোজিট, উত্তোলন, চ্যানেল; রিপোর্ট; অডিট লগ',
     support: 'গ্রাহক সেবার লিংক ও লাইভ চ্যাট',
-    content: 'ভাষা, CDN, অ্যানালিটিক্স, সহায়তার লিংক',
-    risk: 'রক্ষণাবেক্ষণ, অঞ্চল ব্লক, এনক্রিপশন, ফিচার, নিবন্ধন',
+    content: 'ভাষা, CDN, অ্যানালিটিক্স, সহায়তার লিংক; গেম ও ভেন্ডর',
+    risk: 'রক্ষণাবেক্ষণ, অঞ্চল ব্লক, এনক্রিপশন, ফিচার, নিবন্ধন; রিপোর্ট',
   },
   settings: {
     title: 'সাইট সেটিংস',
@@ -521,7 +524,12 @@ export const bn: BackofficeMessages = {
       players__adjustment__proposed: 'ব্যালেন্স সমন্বয়ের প্রস্তাব',
       players__adjustment__approved: 'ব্যালেন্স সমন্বয় অনুমোদন',
       players__adjustment__rejected: 'ব্যালেন্স সমন্বয় প্রত্যাখ্যান',
+      catalogue: 'গেম ক্যাটালগ',
+      catalogue__sync: 'গেম ক্যাটালগ সিঙ্ক করেছেন',
+      catalogue__game__updated: 'একটি গেম পরিবর্তন করেছেন',
+      catalogue__vendor__updated: 'একটি গেম ভেন্ডর পরিবর্তন করেছেন',
     },
   },
   ...operationsBn,
+  ...gamesBn,
 };

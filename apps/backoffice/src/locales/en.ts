@@ -1,3 +1,4 @@
+import { gamesEn } from './games/en';
 import { operationsEn } from './operations/en';
 
 /**
@@ -99,8 +100,8 @@ export const en = {
       oversight: 'Oversight',
       overview: 'Overview',
       content: 'Content',
+      games: 'Games',
     },
-    comingLater: 'Games and reports arrive in later releases.',
   },
   nav: {
     settings: 'Site settings',
@@ -119,6 +120,8 @@ export const en = {
     messages: 'Inbox messages',
     feedback: 'Feedback',
     liveChat: 'Live chat',
+    games: 'Games and vendors',
+    reports: 'Reports',
   },
   roles: {
     owner: 'Owner',
@@ -129,10 +132,10 @@ export const en = {
   },
   roleDescriptions: {
     owner: 'Everything, including operators',
-    finance: 'Cashier: deposits, withdrawals, channels; the audit log',
+    finance: 'Cashier: deposits, withdrawals, channels; reports; the audit log',
     support: 'Customer-service links and live chat',
-    content: 'Language, CDNs, analytics, support links',
-    risk: 'Maintenance, region blocks, encryption, features, registration',
+    content: 'Language, CDNs, analytics, support links; games and vendors',
+    risk: 'Maintenance, region blocks, encryption, features, registration; reports',
   },
   settings: {
     title: 'Site settings',
@@ -530,9 +533,14 @@ export const en = {
       players__adjustment__proposed: 'Proposed balance adjustment',
       players__adjustment__approved: 'Approved balance adjustment',
       players__adjustment__rejected: 'Rejected balance adjustment',
+      catalogue: 'Games catalogue',
+      catalogue__sync: 'Synced the game catalogue',
+      catalogue__game__updated: 'Changed a game',
+      catalogue__vendor__updated: 'Changed a game vendor',
     },
   },
   ...operationsEn,
+  ...gamesEn,
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -1,7 +1,7 @@
 import type { OperatorPermission } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { cx } from '@portal/ui/cx';
-import { IconAlert, IconClose, IconHeadset, IconRefresh } from '@portal/ui/icons';
+import { IconAlert, IconClose, IconDocument, IconHeadset, IconRefresh } from '@portal/ui/icons';
 import { Spinner } from '@portal/ui/spinner';
 import { Wordmark } from '@portal/ui/wordmark';
 import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
@@ -25,6 +25,7 @@ import {
 import { useSignOut } from '@/features/auth/api/auth';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { IconComment, IconEnvelope, IconMegaphone } from '@/features/content/components/content-icons';
+import { IconGamepad } from '@/features/games/components/games-icons';
 import { describeError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useCurrentLanguage } from '@/lib/i18n';
@@ -52,15 +53,23 @@ type NavItem = {
     | 'announcements'
     | 'messages'
     | 'feedback'
-    | 'liveChat';
+    | 'liveChat'
+    | 'games'
+    | 'reports';
   icon: ReactNode;
   permission: OperatorPermission;
 };
 
-const sections: { id: 'overview' | 'site' | 'cashier' | 'people' | 'content' | 'oversight'; items: NavItem[] }[] = [
+const sections: {
+  id: 'overview' | 'site' | 'cashier' | 'people' | 'content' | 'games' | 'oversight';
+  items: NavItem[];
+}[] = [
   {
     id: 'overview',
-    items: [{ to: consolePaths.dashboard, label: 'dashboard', icon: <IconChart />, permission: 'dashboard.read' }],
+    items: [
+      { to: consolePaths.dashboard, label: 'dashboard', icon: <IconChart />, permission: 'dashboard.read' },
+      { to: consolePaths.reports, label: 'reports', icon: <IconDocument />, permission: 'reports.read' },
+    ],
   },
   {
     id: 'site',
@@ -105,6 +114,10 @@ const sections: { id: 'overview' | 'site' | 'cashier' | 'people' | 'content' | '
       { to: consolePaths.feedback, label: 'feedback', icon: <IconComment />, permission: 'content.feedback' },
       { to: consolePaths.liveChat, label: 'liveChat', icon: <IconHeadset />, permission: 'support.chat' },
     ],
+  },
+  {
+    id: 'games',
+    items: [{ to: consolePaths.games, label: 'games', icon: <IconGamepad />, permission: 'games.manage' }],
   },
   {
     id: 'oversight',
@@ -220,7 +233,6 @@ export function ConsoleLayout() {
             );
           })}
         </nav>
-        <p className="bo-sidebar__later">{t('shell.comingLater')}</p>
       </aside>
       <button
         type="button"

@@ -18,9 +18,9 @@ function dashboardFixture(): Dashboard {
     net: money(`${index * 100 - 50}.00`, String(index * 10_000 - 5000)),
     registrations: index + 1,
     activePlayers: 10 + index,
-    bets: money(`${index * 1000}.00`, String(index * 100_000)),
-    wins: money(`${index * 900}.00`, String(index * 90_000)),
-    ggr: money(`${index * 100}.00`, String(index * 10_000)),
+    bets: money(`${index * 1000}.50`, String(index * 100_000 + 50)),
+    wins: money(`${index * 900}.25`, String(index * 90_000 + 25)),
+    ggr: money(`${index * 100}.25`, String(index * 10_000 + 25)),
   }));
   return {
     currency: 'BDT',
@@ -63,6 +63,11 @@ describe('dashboard', () => {
     expect(within(today).getByText('550.00 BDT')).toBeTruthy();
     expect(within(today).getByText('7')).toBeTruthy();
     expect(within(today).getByText('7 days: 28')).toBeTruthy();
+    // Play from the game rounds: bets, wins and GGR (bets − wins), with thousands separators and 2 decimals.
+    expect(within(today).getByText('6,000.50 BDT')).toBeTruthy();
+    expect(within(today).getByText('5,400.25 BDT')).toBeTruthy();
+    expect(within(today).getByText('600.25 BDT')).toBeTruthy();
+    expect(within(today).getByText('Bets minus wins · 7 days: 2,101.75 BDT')).toBeTruthy();
     const deposits = screen.getByTestId('queue-deposits');
     expect(within(deposits).getByText('3')).toBeTruthy();
     expect(within(deposits).getByRole('link').getAttribute('href')).toBe('/cashier/deposits');

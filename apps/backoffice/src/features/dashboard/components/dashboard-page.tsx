@@ -141,7 +141,8 @@ function LedgerPanel() {
 
 /**
  * The operator's first page: today's and the week's cash figures from the ledger, registrations and active
- * players, the review queues with links, and the ledger reconciliation on demand.
+ * players, bets, wins and GGR from the game rounds, the review queues with links, and the ledger reconciliation on
+ * demand.
  */
 export function DashboardPage({ links, canVerifyLedger }: DashboardPageProps) {
   const { t } = useTranslation();
@@ -193,6 +194,22 @@ export function DashboardPage({ links, canVerifyLedger }: DashboardPageProps) {
                   sub={t('dashboard.weekCount', { count: data.days.reduce((n, day) => n + day.registrations, 0) })}
                 />
                 <Kpi label={t('dashboard.activePlayers')} value={today.activePlayers} />
+                <Kpi
+                  label={t('dashboard.bets')}
+                  value={money(today.bets.amount)}
+                  sub={t('dashboard.weekTotal', { amount: week((day) => day.bets.minor) })}
+                />
+                <Kpi
+                  label={t('dashboard.wins')}
+                  value={money(today.wins.amount)}
+                  sub={t('dashboard.weekTotal', { amount: week((day) => day.wins.minor) })}
+                />
+                <Kpi
+                  label={t('dashboard.ggr')}
+                  tone={today.ggr.minor.startsWith('-') ? 'out' : 'in'}
+                  value={money(today.ggr.amount)}
+                  sub={`${t('dashboard.ggrHint')} · ${t('dashboard.weekTotal', { amount: week((day) => day.ggr.minor) })}`}
+                />
               </section>
 
               <div className="bo-dash__grid">
@@ -248,6 +265,15 @@ export function DashboardPage({ links, canVerifyLedger }: DashboardPageProps) {
                         <th scope="col" className="bo-dash__num">
                           {t('dashboard.activePlayers')}
                         </th>
+                        <th scope="col" className="bo-dash__num">
+                          {t('dashboard.bets')}
+                        </th>
+                        <th scope="col" className="bo-dash__num">
+                          {t('dashboard.wins')}
+                        </th>
+                        <th scope="col" className="bo-dash__num">
+                          {t('dashboard.ggr')}
+                        </th>
                       </tr>
                     </thead>
                     <tbody>
@@ -270,6 +296,15 @@ export function DashboardPage({ links, canVerifyLedger }: DashboardPageProps) {
                           </td>
                           <td className="bo-dash__num" data-label={t('dashboard.activePlayers')}>
                             {day.activePlayers}
+                          </td>
+                          <td className="bo-dash__num" data-label={t('dashboard.bets')}>
+                            {formatDecimal(day.bets.amount)}
+                          </td>
+                          <td className="bo-dash__num" data-label={t('dashboard.wins')}>
+                            {formatDecimal(day.wins.amount)}
+                          </td>
+                          <td className="bo-dash__num" data-label={t('dashboard.ggr')}>
+                            {formatDecimal(day.ggr.amount)}
                           </td>
                         </tr>
                       ))}
