@@ -7,9 +7,11 @@ import { Link } from 'react-router';
 import { useAppLinks } from '@/features/app-download/hooks/use-app-links';
 import { hasAppDownload } from '@/features/app-download/utils/app-links';
 import { usableEntries } from '@/features/customer-service/components/customer-service-entries';
+import { useLiveChatPanelOpen } from '@/features/live-chat/hooks/live-chat-panel-store';
 import { IconInvite, IconQr } from '@/features/navigation/components/nav-icons';
 import { usePermission } from '@/lib/permission';
 import { safeExternalUrl } from '@/lib/safe-url';
+import { liveChatLinkProps } from './live-chat-link';
 import { frameMemberLinks } from './member-links';
 import '@/locales/layout/frame';
 
@@ -21,7 +23,16 @@ export type FloatingBarProps = {
   onToggleHidden: () => void;
 };
 
-type Item = { key: string; label: string; icon: ReactNode; href?: string; to?: string; onClick?: () => void };
+type Item = {
+  key: string;
+  label: string;
+  icon: ReactNode;
+  href?: string;
+  to?: string;
+  onClick?: () => void;
+  /** A link that opens the docked live-chat panel on wide screens instead of going to its page. */
+  panel?: boolean;
+};
 
 /**
  * The right floating bar of spec section 2: invite, live chat, app QR, Telegram in its two variants (the support
@@ -30,6 +41,7 @@ type Item = { key: string; label: string; icon: ReactNode; href?: string; to?: s
  */
 export function FloatingBar(props: FloatingBarProps) {
   const { t } = useTranslation();
+  const liveChatOpen = useLiveChatPanelOpen();
   const inviteHref = frameMemberLinks(usePermission()).invite;
   const hasApps = hasAppDownload(useAppLinks());
   const channels = usableEntries(props.customerService);
@@ -42,13 +54,14 @@ export function FloatingBar(props: FloatingBarProps) {
   const items: Item[] = [];
   if (inviteHref)
     items.push({ key: 'invite', label: t('shell.floating.invite'), icon: <IconInvite size={22} />, to: inviteHref });
-  // Live chat is the in-portal chat page (support module) whenever the operator offers it.
+  // Live chat (support module) whenever the operator offers it: the docked panel, or its page on a phone.
   if (props.customerService.some((entry) => entry.csType === 'LIVECHAT'))
     items.push({
       key: 'livechat',
       label: t('shell.floating.liveChat'),
       icon: <IconHeadset size={22} />,
       to: '/live-chat',
+      panel: true,
     });
   if (hasApps)
     items.push({
@@ -102,8 +115,13 @@ export function FloatingBar(props: FloatingBarProps) {
               {item.to ? (
                 <Link
                   to={item.to}
-                  className={cx('floating-bar__item', `floating-bar__item--${item.key}`)}
+                  className={cx(
+                    'floating-bar__item',
+                    `floating-bar__item--${item.key}`,
+                    item.panel && liveChatOpen && 'is-active',
+                  )}
                   aria-label={item.label}
+                  {...(item.panel ? liveChatLinkProps(liveChatOpen) : {})}
                 >
                   {item.icon}
                   <span className="floating-bar__tip" aria-hidden="true">

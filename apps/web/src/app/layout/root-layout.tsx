@@ -7,6 +7,7 @@ import {
   openAppDownload,
   useAppDownloadOpen,
 } from '@/features/app-download/hooks/app-download-store';
+import { closeLiveChatPanel, useLiveChatPanelOpen } from '@/features/live-chat/hooks/live-chat-panel-store';
 import { isHelpLinkState } from '@/lib/help-link';
 import { openModal } from '@/lib/modals';
 import { isFeatureEnabled, usePermission } from '@/lib/permission';
@@ -37,6 +38,10 @@ const MailIndicator = lazy(() =>
 const ContentHost = lazy(() =>
   import('@/features/content/components/content-host').then((module) => ({ default: module.ContentHost })),
 );
+// The expanding customer-service view: the live chat docked over the page, loaded when it is first opened.
+const LiveChatPanel = lazy(() =>
+  import('@/features/live-chat/components/live-chat-panel').then((module) => ({ default: module.LiveChatPanel })),
+);
 const AppDownloadModal = lazy(() =>
   import('@/features/app-download/components/app-download-modal').then((module) => ({
     default: module.AppDownloadModal,
@@ -54,8 +59,8 @@ function startInstallability(): void {
 }
 
 /**
- * Root layout of spec section 2: side menu, header (with the top navigation), main view, footer and the right
- * floating bar. The side menu is left out on the game pages of spec section 9; on phones it is a drawer.
+ * Root layout of spec section 2: side menu, header (with the top navigation), main view, footer, the right
+ * floating bar and the expanding customer-service view (the live chat docked over the page). The side menu is left out on the game pages of spec section 9; on phones it is a drawer.
  */
 export function RootLayout() {
   const { t } = useTranslation();
@@ -71,8 +76,15 @@ export function RootLayout() {
   const [floatingHidden, toggleFloatingHidden] = useDeviceFlag(frameStorageKeys.floatingBarHidden);
   const hasGames = isFeatureEnabled(permission, 'GAME');
   const appDownloadOpen = useAppDownloadOpen();
+  const liveChatOpen = useLiveChatPanelOpen();
+  // The /live-chat page is the same chat: the docked panel steps aside there rather than show it twice.
+  const onLiveChatPage = location.pathname.toLowerCase() === '/live-chat';
 
   useEffect(() => startInstallability(), []);
+
+  useEffect(() => {
+    if (onLiveChatPage) closeLiveChatPanel(false);
+  }, [onLiveChatPage]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` changes on every navigation; the drawer closes then.
   useEffect(() => {
@@ -159,6 +171,13 @@ export function RootLayout() {
         <RouteErrorBoundary resetKey={location.key}>
           <Suspense fallback={null}>
             <HelpCenterModal open onClose={closeHelp} anchor={decodeURIComponent(location.hash.slice(1)) || null} />
+          </Suspense>
+        </RouteErrorBoundary>
+      )}
+      {liveChatOpen && !onLiveChatPage && (
+        <RouteErrorBoundary resetKey="live-chat-panel">
+          <Suspense fallback={null}>
+            <LiveChatPanel />
           </Suspense>
         </RouteErrorBoundary>
       )}

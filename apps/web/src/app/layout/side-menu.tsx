@@ -8,8 +8,10 @@ import { useAppLinks } from '@/features/app-download/hooks/use-app-links';
 import { ChannelIcon } from '@/features/customer-service/components/channel-icon';
 import { usableEntries } from '@/features/customer-service/components/customer-service-entries';
 import { LanguageSwitcher } from '@/features/language/components/language-switcher';
+import { useLiveChatPanelOpen } from '@/features/live-chat/hooks/live-chat-panel-store';
 import { GameTypeIcon, IconGift, IconInvite, IconQr } from '@/features/navigation/components/nav-icons';
 import { usePermission } from '@/lib/permission';
+import { liveChatLinkProps } from './live-chat-link';
 import { frameMemberLinks } from './member-links';
 import { useFocusTrap } from './use-focus-trap';
 import { useNavCategories } from './use-nav-categories';
@@ -43,6 +45,7 @@ export type SideMenuProps = {
 export function SideMenu(props: SideMenuProps) {
   const { t } = useTranslation();
   const { collapsed, drawerOpen, onCloseDrawer } = props;
+  const liveChatOpen = useLiveChatPanelOpen();
   const appLinks = useAppLinks();
   const categories = useNavCategories(props.hasGames);
   // Rewards centre and invite friends link into the member centre, once those pages exist there.
@@ -176,15 +179,21 @@ export function SideMenu(props: SideMenuProps) {
               <ul className="side-menu__list">
                 {channels.map((entry) => {
                   const channel = t(`customerService.types.${entry.csType}`);
-                  // Live chat is the portal's own chat page (support module), opened in place like the floating bar's.
+                  // Live chat is the portal's own chat (support module): the docked panel like the floating bar's, or
+                  // its page from the phone drawer.
                   if (entry.csType === 'LIVECHAT')
                     return (
                       <li key={`${entry.csType}-${entry.sort}`}>
                         <Link
-                          className={cx('side-menu__item', 'side-menu__item--livechat')}
+                          className={cx(
+                            'side-menu__item',
+                            'side-menu__item--livechat',
+                            liveChatOpen && !drawerOpen && 'active',
+                          )}
                           to="/live-chat"
                           title={compact ? channel : undefined}
                           aria-label={compact ? channel : undefined}
+                          {...(drawerOpen ? { onClick: picked } : liveChatLinkProps(liveChatOpen))}
                         >
                           <ChannelIcon type={entry.csType} size={20} />
                           <span className="side-menu__label">{channel}</span>

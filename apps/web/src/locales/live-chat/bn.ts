@@ -5,6 +5,10 @@ export const liveChatBn: LiveChatMessages = {
   liveChat: {
     title: 'লাইভ চ্যাট',
     subtitle: 'আমাদের গ্রাহক সেবা দল এখানে উত্তর দেয়।',
+    panel: {
+      close: 'লাইভ চ্যাট বন্ধ করুন',
+      openPage: 'লাইভ চ্যাট পূর্ণ পৃষ্ঠায় খুলুন',
+    },
     start: {
       intro: 'আপনার নাম লিখুন, আমরা আপনাকে গ্রাহক সেবার সাথে যুক্ত করব।',
       memberIntro: 'গ্রাহক সেবার সাথে একটি চ্যাট শুরু করুন।',

@@ -3,6 +3,10 @@ export const liveChatEn = {
   liveChat: {
     title: 'Live chat',
     subtitle: 'Our customer service team answers here.',
+    panel: {
+      close: 'Close live chat',
+      openPage: 'Open live chat as a full page',
+    },
     start: {
       intro: 'Tell us your name and we will connect you with customer service.',
       memberIntro: 'Start a chat with customer service.',

@@ -7,7 +7,8 @@ import '@/locales/live-chat';
 
 /**
  * `/live-chat`: the in-portal chat page the chatUrl of `CBS_launchChat` points at (the token in its query moves to
- * sessionStorage) and that the floating bar's live-chat entry opens.
+ * sessionStorage) and that the floating bar's and side menu's live-chat entries open on phones; wider screens get
+ * the same chat in the layout's docked panel (live-chat-panel.tsx).
  */
 export function LiveChatPage() {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import { Button } from '@portal/ui/button';
 import { cx } from '@portal/ui/cx';
 import { IconHeadset } from '@portal/ui/icons';
 import { Input } from '@portal/ui/input';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError, errorText } from '@/lib/api-client';
 import { getToken } from '@/lib/storage';
@@ -17,6 +17,12 @@ export type LiveChatWindowProps = {
   chatToken: string | null;
   onChatToken: (token: string | null) => void;
   className?: string;
+  /** The title's heading level: h1 on the /live-chat page, h2 inside the layout's docked panel. */
+  titleLevel?: 1 | 2;
+  /** Id of the title, which names the window (the panel uses its own, so both can never clash). */
+  titleId?: string;
+  /** Controls shown at the end of the header (the docked panel's close button). */
+  actions?: ReactNode;
 };
 
 /**
@@ -24,20 +30,29 @@ export type LiveChatWindowProps = {
  * its messages live over the chat socket, a composer with the 1000-character limit, the agent's status, reconnects
  * and the closed state. Messages are rendered as text (React escapes them), never as HTML.
  */
-export function LiveChatWindow({ chatToken, onChatToken, className }: LiveChatWindowProps) {
+export function LiveChatWindow({
+  chatToken,
+  onChatToken,
+  className,
+  titleLevel = 1,
+  titleId = 'live-chat-title',
+  actions,
+}: LiveChatWindowProps) {
   const { t } = useTranslation();
+  const Title = titleLevel === 1 ? 'h1' : 'h2';
   return (
-    <section className={cx('live-chat', className)} aria-labelledby="live-chat-title">
+    <section className={cx('live-chat', className)} aria-labelledby={titleId}>
       <header className="live-chat__head">
         <span className="live-chat__avatar" aria-hidden="true">
           <IconHeadset size={22} />
         </span>
-        <div>
-          <h1 id="live-chat-title" className="live-chat__title">
+        <div className="live-chat__heading">
+          <Title id={titleId} className="live-chat__title">
             {t('liveChat.title')}
-          </h1>
+          </Title>
           <p className="live-chat__subtitle">{t('liveChat.subtitle')}</p>
         </div>
+        {actions && <div className="live-chat__actions">{actions}</div>}
       </header>
       {chatToken ? (
         <Conversation key={chatToken} chatToken={chatToken} onRestart={() => onChatToken(null)} />
