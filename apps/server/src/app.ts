@@ -527,6 +527,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   // Money-moving routes opt in with `config: { idempotency: true }`; a repeated Idempotency-Key replays the first answer.
   await app.register(idempotencyPlugin, {
     storage: idempotencyStorage,
+    // Each member, and each back-office operator, has a key space of their own.
+    scope: (request) =>
+      request.operator
+        ? `operator:${request.operator.operatorId}`
+        : request.auth
+          ? `account:${request.auth.accountId}`
+          : 'public',
     ...deps.idempotency,
   });
 

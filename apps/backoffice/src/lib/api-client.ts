@@ -84,6 +84,8 @@ export type BoCallOptions<T> = {
   query?: Record<string, string | number | null | undefined>;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Extra request headers, such as `Idempotency-Key` on calls that move money. */
+  headers?: Record<string, string>;
 };
 
 function buildUrl(path: string, options: BoCallOptions<unknown>): string {
@@ -118,6 +120,7 @@ export async function boCall<T>(method: BoMethod, path: string, options: BoCallO
     [requestHeaders.language]: currentLanguage(),
   };
   if (sendsBody) headers['content-type'] = 'application/json';
+  Object.assign(headers, options.headers);
 
   const external = options.signal;
   if (external?.aborted) throw external.reason;

@@ -169,4 +169,32 @@ describe('manual adjustments with an approval threshold', () => {
     expect(anonymous.statusCode).toBe(401);
     expect(await cash(playerId)).toBe(0n);
   });
+
+  it('moves money once when a direct adjustment is retried with the same Idempotency-Key', async () => {
+    const playerId = await newPlayer();
+    const body = { playerId, direction: 'credit', amount: '20.00', reason: 'bonus', note: 'Retry test' };
+    const headers = { 'idempotency-key': `adj-${randomBytes(6).toString('hex')}` };
+    const first = await bo.call('POST', '/adjustments', { cookie: financeA, body, headers });
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await bo.call('POST', '/adjustments', { cookie: financeA, body, headers });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().value.id).toBe(first.json().value.id);
+    expect(await cash(playerId)).toBe(2_000n);
+    const list = await bo.call('GET', `/adjustments?playerId=${playerId}`, { cookie: owner });
+    expect(list.json().value.total).toBe(1);
+
+    // The key is the caller's: another body under it is refused, and another operator's same key is their own.
+    const changed = await bo.call('POST', '/adjustments', {
+      cookie: financeA,
+      body: { ...body, amount: '21.00' },
+      headers,
+    });
+    expect(changed.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+    const other = await bo.call('POST', '/adjustments', { cookie: financeB, body, headers });
+    expect(other.statusCode, other.body).toBe(200);
+    expect(other.headers['idempotent-replayed']).toBeUndefined();
+    expect(await cash(playerId)).toBe(4_000n);
+    await expectLedgerOk();
+  });
 });

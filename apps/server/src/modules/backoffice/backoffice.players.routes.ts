@@ -266,7 +266,8 @@ export function registerPlayerRoutes(app: RouteApp, deps: PlayerRouteDeps): void
   app.post(
     backofficePaths.adjustments,
     {
-      config: { permission: 'adjustments.propose' },
+      // A retried request with the same Idempotency-Key replays the first answer instead of adjusting twice.
+      config: { permission: 'adjustments.propose', idempotency: { required: false } },
       schema: {
         tags,
         summary:

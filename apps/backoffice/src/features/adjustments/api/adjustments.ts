@@ -53,11 +53,21 @@ function invalidate(client: ReturnType<typeof useQueryClient>) {
   ]);
 }
 
+/** A key for one adjustment the operator means: a retry of the same request replays it instead of adjusting twice. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return `adj-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
 export function useProposeAdjustment() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateAdjustmentInput) =>
-      boCall('POST', backofficePaths.adjustments, { schema: adjustmentSchema, body: input }),
+    mutationFn: ({ input, idempotencyKey }: { input: CreateAdjustmentInput; idempotencyKey: string }) =>
+      boCall('POST', backofficePaths.adjustments, {
+        schema: adjustmentSchema,
+        body: input,
+        headers: { 'idempotency-key': idempotencyKey },
+      }),
     onSettled: () => invalidate(client),
   });
 }

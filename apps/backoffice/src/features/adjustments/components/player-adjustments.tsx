@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Panel } from '@/components/ui/panel';
 import { formatDecimal } from '@/lib/amount';
 import { ApiError, describeError } from '@/lib/api-client';
-import { useAdjustmentPolicy, useProposeAdjustment } from '../api/adjustments';
+import { newIdempotencyKey, useAdjustmentPolicy, useProposeAdjustment } from '../api/adjustments';
 import { AdjustmentsTable, amountText } from './adjustments-table';
 
 const amountPattern = /^\d{1,12}(\.\d{1,2})?$/;
@@ -64,6 +64,10 @@ function ProposeDialog({
   const [reason, setReason] = useState<AdjustmentReason>('compensation');
   const [note, setNote] = useState('');
   const [touched, setTouched] = useState(false);
+  // One key per adjustment the operator means: a retry after a lost answer (network, timeout) sends the same body
+  // under the same key and gets the first answer instead of adjusting twice. A changed form, or a retry after the
+  // server has answered with a refusal, is a new request with a new key.
+  const [attempt, setAttempt] = useState<{ body: string; key: string } | null>(null);
   const amountOk = amountPattern.test(amount.trim()) && /[1-9]/.test(amount);
   const noteOk = note.trim().length > 0;
   const close = () => {
@@ -71,14 +75,19 @@ function ProposeDialog({
     setNote('');
     setTouched(false);
     setDirection('credit');
+    setAttempt(null);
     onClose();
   };
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     setTouched(true);
     if (!amountOk || !noteOk) return;
+    const input = { playerId: player.id, direction, amount: amount.trim(), reason, note: note.trim() };
+    const body = JSON.stringify(input);
+    const key = attempt?.body === body ? attempt.key : newIdempotencyKey();
+    setAttempt({ body, key });
     propose.mutate(
-      { playerId: player.id, direction, amount: amount.trim(), reason, note: note.trim() },
+      { input, idempotencyKey: key },
       {
         onSuccess: (adjustment) => {
           toast.success(
@@ -88,7 +97,10 @@ function ProposeDialog({
           );
           close();
         },
-        onError: (error) => toast.error(describeError(error)),
+        onError: (error) => {
+          if (error instanceof ApiError && error.httpStatus !== null && error.httpStatus < 500) setAttempt(null);
+          toast.error(describeError(error));
+        },
       },
     );
   };

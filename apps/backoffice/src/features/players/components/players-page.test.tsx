@@ -348,5 +348,8 @@ describe('account security and the downline tree', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Apply now' }));
     expect(await screen.findByText('Adjustment #31 applied: +250.00 BDT')).toBeTruthy();
     expect(posts(fetchMock, '/bo/api/adjustments')).toHaveLength(1);
+    // Sent with a key of its own, so a retry after a lost answer cannot apply it twice.
+    const headers = posts(fetchMock, '/bo/api/adjustments')[0]?.[1]?.headers as Record<string, string>;
+    expect(headers['idempotency-key']).toMatch(/^[\w-]{16,}$/);
   });
 });
