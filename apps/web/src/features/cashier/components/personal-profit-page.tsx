@@ -63,7 +63,7 @@ export function PersonalProfitPage() {
   const lineCells = (line: ProfitLine) => (
     <>
       <td data-label={t('cashier.profit.roundsColumn')} className="cashier-table__number">
-        {line.rounds.toLocaleString()}
+        {line.rounds.toLocaleString('en')}
       </td>
       <td data-label={t('cashier.profit.bet')} className="cashier-table__number">
         <MoneyText value={line.bet} />

@@ -262,7 +262,7 @@ function MoveDialog({
     );
   };
 
-  const available_ = formatMoneyText(available, currency);
+  const availableText = formatMoneyText(available, currency);
   return (
     <Modal
       open
@@ -289,8 +289,8 @@ function MoveDialog({
           error={issueText(issue)}
           hint={
             move.direction === 'in'
-              ? t('cashier.fund.inHint', { available: available_ })
-              : t('cashier.fund.outHint', { vendor: move.vendor, available: available_ })
+              ? t('cashier.fund.inHint', { available: availableText })
+              : t('cashier.fund.outHint', { vendor: move.vendor, available: availableText })
           }
           trailing={<span className="cashier-currency">{currency.code}</span>}
         />
