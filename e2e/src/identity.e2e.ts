@@ -318,7 +318,10 @@ describe('Bengali', () => {
     it(`shows the login and register dialogs in Bengali (${viewport})`, async () => {
       await withPage(viewport, async (page) => {
         await gotoHome(page);
-        await page.getByRole('button', { name: 'বাংলা' }).click();
+        // The selector lives in the side menu (spec section 2), a drawer behind the menu button on phones.
+        if (viewport === 'phone') await page.getByRole('button', { name: 'Open menu' }).click();
+        await page.getByRole('complementary', { name: 'Side menu' }).getByRole('button', { name: 'বাংলা' }).click();
+        if (viewport === 'phone') await page.keyboard.press('Escape');
         await page.getByRole('banner').getByRole('button', { name: 'লগ ইন' }).click();
         const login = dialog(page, 'লগ ইন');
         await login.getByRole('button', { name: 'লগ ইন', exact: true }).click();

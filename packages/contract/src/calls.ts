@@ -100,6 +100,13 @@ export const calls = {
   gameRecall: call('GET', '/wps/game/recall', 'MEMBER', { token: true }),
   // Not in the spec's list: the vendor's page with one recalled round's details (Hub88 game/round).
   gameRoundDetails: call('GET', '/wps/game/recall/round', 'MEMBER', { token: true }),
+  // Not in the spec's list: the in-house games (INHOUSE, /bgs). They run in the game frame and carry the launch's
+  // game token (X-Game-Token) instead of the portal session, like a vendor's game.
+  inhouseSeed: call('GET', '/inhouse/api/seed', 'GAMELAUNCH3'),
+  inhouseRotateSeed: call('POST', '/inhouse/api/seed/rotate', 'GAMELAUNCH3'),
+  inhousePlay: call('POST', '/inhouse/api/play', 'GAMELAUNCH3'),
+  inhouseRounds: call('GET', '/inhouse/api/rounds', 'GAMELAUNCH3'),
+  inhouseVerify: call('POST', '/inhouse/api/verify', 'GAMELAUNCH3'),
   // Relay calls
   walletTransfer: relay('GCS_walletTransfer', 'WALLETTRANSFER3', { token: true }),
   gameLaunchFb: relay('GCS_gameLaunchFB', 'GAMELAUNCH3', { token: true }),

@@ -32,6 +32,9 @@ const PromotionsRoute = lazy(() =>
 const ArticlesRoute = lazy(() => import('./routes/articles').then((module) => ({ default: module.ArticlesRoute })));
 const ArticleRoute = lazy(() => import('./routes/articles').then((module) => ({ default: module.ArticleRoute })));
 const WinnersRoute = lazy(() => import('./routes/winners').then((module) => ({ default: module.WinnersRoute })));
+const InhouseGameRoute = lazy(() =>
+  import('./routes/inhouse-game').then((module) => ({ default: module.InhouseGameRoute })),
+);
 const GamesLotteryRoute = lazy(() =>
   import('./routes/games-lottery').then((module) => ({ default: module.GamesLotteryRoute })),
 );
@@ -97,6 +100,8 @@ export function AppRoutes() {
         <Route element={<StandaloneLayout />}>
           <Route path="agent" element={<AgentRoute />} />
           <Route path="agentHome" element={<AgentHomeRoute />} />
+          {/* The in-house games' page, opened by the launcher inside the game frame. */}
+          <Route path="inhouse/:gameCode" element={<InhouseGameRoute />} />
         </Route>
       </Routes>
       <SessionHost />

@@ -110,6 +110,8 @@ export type ApiCallOptions = {
   /** For money-moving calls: the same key with the same body replays the first answer (ARCHITECTURE.md section 3). */
   idempotencyKey?: string;
   timeoutMs?: number;
+  /** Extra request headers, such as the in-house games' X-Game-Token. */
+  headers?: Record<string, string>;
 };
 
 function buildUrl(path: string, query: ApiCallOptions['query']): string {
@@ -134,6 +136,7 @@ function buildHeaders(entry: CallEntry, options: ApiCallOptions, hasBody: boolea
     if (token) headers[requestHeaders.authorization] = token;
   }
   if (options.idempotencyKey) headers[requestHeaders.idempotencyKey] = options.idempotencyKey;
+  Object.assign(headers, options.headers);
   if (hasBody) headers['content-type'] = 'application/json';
   return headers;
 }

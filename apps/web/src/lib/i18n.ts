@@ -9,6 +9,7 @@ import type { ContentMessages } from '@/locales/content/en';
 import { en, type WebMessages } from '@/locales/en';
 import type { GamesMessages } from '@/locales/games/en';
 import type { IdentityMessages } from '@/locales/identity/en';
+import type { InhouseMessages } from '@/locales/inhouse/en';
 import type { LayoutMessages } from '@/locales/layout/en';
 import type { LiveChatMessages } from '@/locales/live-chat/en';
 import type { WalletMessages } from '@/locales/wallet/en';
@@ -24,6 +25,7 @@ export type Messages = Catalogue &
   WalletMessages &
   LayoutMessages &
   GamesMessages &
+  InhouseMessages &
   CashierMessages &
   CashierPageLabels &
   ContentMessages &

@@ -39,6 +39,16 @@ export const inhouseSeedStateSchema = z.object({
 });
 export type InhouseSeedState = z.infer<typeof inhouseSeedStateSchema>;
 
+/** What the game page needs to open: the seed pair, the member's balance, the currency and the stake limits. */
+export const inhouseTableSchema = z.object({
+  seed: inhouseSeedStateSchema,
+  balanceMinor: minorString,
+  currency: z.object({ code: z.string().length(3), scale: z.number().int().min(0).max(8) }),
+  minStakeMinor: minorString,
+  maxStakeMinor: minorString,
+});
+export type InhouseTable = z.infer<typeof inhouseTableSchema>;
+
 export const inhouseRotateInputSchema = z.object({
   /** 1-64 printable ASCII characters; random when left out. */
   clientSeed: z.string().optional(),

@@ -1,4 +1,5 @@
 import {
+  calls,
   inhouseGameTokenHeader,
   inhousePlayInputSchema,
   inhousePlayResultSchema,
@@ -6,7 +7,7 @@ import {
   inhouseRoundsQuerySchema,
   inhouseRoundsSchema,
   inhouseSeedRotationSchema,
-  inhouseSeedStateSchema,
+  inhouseTableSchema,
   inhouseVerifyInputSchema,
   inhouseVerifyResultSchema,
   lookupMessage,
@@ -38,19 +39,20 @@ function gameToken(request: FastifyRequest): string {
  */
 export const inhouseRoutes: FastifyPluginAsyncZod<InhouseRoutesOptions> = async (app, { inhouse }) => {
   app.get(
-    '/inhouse/api/seed',
+    calls.inhouseSeed.path,
     {
       schema: {
         tags,
-        summary: "The member's seed pair: the server seed's SHA-256 (the commitment), the client seed, the next nonce",
-        response: { 200: okEnvelope(inhouseSeedStateSchema) },
+        summary:
+          "The game page's opening state: the member's seed pair (the server seed's SHA-256 as the commitment, the client seed, the next nonce), balance, currency and stake limits",
+        response: { 200: okEnvelope(inhouseTableSchema) },
       },
     },
-    async (request) => ok(await inhouse.seed(gameToken(request))),
+    async (request) => ok(await inhouse.table(gameToken(request))),
   );
 
   app.post(
-    '/inhouse/api/seed/rotate',
+    calls.inhouseRotateSeed.path,
     {
       schema: {
         tags,
@@ -63,7 +65,7 @@ export const inhouseRoutes: FastifyPluginAsyncZod<InhouseRoutesOptions> = async 
   );
 
   app.post(
-    '/inhouse/api/play',
+    calls.inhousePlay.path,
     {
       schema: {
         tags,
@@ -87,7 +89,7 @@ export const inhouseRoutes: FastifyPluginAsyncZod<InhouseRoutesOptions> = async 
   );
 
   app.get(
-    '/inhouse/api/rounds',
+    calls.inhouseRounds.path,
     {
       schema: {
         tags,
@@ -100,7 +102,7 @@ export const inhouseRoutes: FastifyPluginAsyncZod<InhouseRoutesOptions> = async 
   );
 
   app.post(
-    '/inhouse/api/verify',
+    calls.inhouseVerify.path,
     {
       schema: {
         tags,

@@ -5,6 +5,7 @@ import type {
   InhouseRound,
   InhouseSeedRotation,
   InhouseSeedState,
+  InhouseTable,
   InhouseVerifyInput,
   InhouseVerifyResult,
 } from '@portal/contract';
@@ -297,10 +298,25 @@ export function createInhouseGames(deps: InhouseDeps) {
   }
 
   return {
-    /** The member's current seed pair (created at the first call): the hash, the client seed, the next nonce. */
-    async seed(token: string): Promise<InhouseSeedState> {
+    /**
+     * What the game page opens with: the member's seed pair (created at the first call), balance, currency and
+     * stake limits.
+     */
+    async table(token: string): Promise<InhouseTable> {
       const session = await sessionOf(token);
-      return seedState(await seedFor(session.accountId));
+      const currency = await deps.currency();
+      const unit = 10n ** BigInt(currency.scale);
+      const [seed, cash] = await Promise.all([
+        seedFor(session.accountId),
+        cashAccount(session.accountId, currency.code),
+      ]);
+      return {
+        seed: seedState(seed),
+        balanceMinor: cash.availableMinor.toString(),
+        currency: { code: currency.code, scale: currency.scale },
+        minStakeMinor: (minStakeMajor * unit).toString(),
+        maxStakeMinor: (maxStakeMajor * unit).toString(),
+      };
     },
 
     /**

@@ -128,7 +128,14 @@ describe('in-house games through the API', () => {
   it('moves exactly stake out and payout in, records the round, and answers the draw of the committed seed', async () => {
     const player = await newPlayer(app, '100.00');
     const token = await launch(player.token);
-    const seed = (await app.inject({ url: '/inhouse/api/seed', headers: { 'x-game-token': token } })).json().value;
+    const table = (await app.inject({ url: '/inhouse/api/seed', headers: { 'x-game-token': token } })).json().value;
+    expect(table).toMatchObject({
+      balanceMinor: '10000',
+      currency: { code: 'BDT', scale: 2 },
+      minStakeMinor: '100',
+      maxStakeMinor: '1000000',
+    });
+    const { seed } = table;
     expect(seed.nextNonce).toBe(0);
     expect(seed.serverSeedHash).toMatch(/^[0-9a-f]{64}$/);
 
@@ -153,7 +160,8 @@ describe('in-house games through the API', () => {
   it('reveals the server seed on rotation, and every earlier bet recomputes from it', async () => {
     const player = await newPlayer(app, '100.00');
     const token = await launch(player.token, 'BGS_LIMBO');
-    const committed = (await app.inject({ url: '/inhouse/api/seed', headers: { 'x-game-token': token } })).json().value;
+    const committed = (await app.inject({ url: '/inhouse/api/seed', headers: { 'x-game-token': token } })).json().value
+      .seed;
     const rounds = [];
     for (let index = 0; index < 5; index += 1) {
       const response = await play(token, {

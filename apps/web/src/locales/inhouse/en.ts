@@ -1,0 +1,67 @@
+/** English texts of the in-house games (dice and limbo in the game frame). They load with those screens. */
+export const inhouseEn = {
+  inhouse: {
+    title: { BGS_DICE: 'Fair Dice', BGS_LIMBO: 'Limbo Rocket' },
+    tagline: {
+      BGS_DICE: 'Roll under or over your target: choose your chance, see your payout before you bet.',
+      BGS_LIMBO: 'Name a multiplier. If the rocket reaches it, you win your stake times the target.',
+    },
+    balance: 'Balance',
+    stake: 'Stake',
+    stakeHint: 'From {{min}} to {{max}}',
+    stakeInvalid: 'Enter a stake from {{min}} to {{max}} with at most two decimals',
+    half: 'Half',
+    double: 'Double',
+    bet: 'Bet',
+    betting: 'Betting…',
+    won: 'You won {{amount}}',
+    lost: 'No win this time',
+    dice: {
+      under: 'Roll under',
+      over: 'Roll over',
+      target: 'Target',
+      targetInvalid: 'Choose a target that gives a 1% to 98% chance',
+      chance: 'Win chance',
+      payout: 'Payout',
+      roll: 'Roll',
+    },
+    limbo: {
+      target: 'Target multiplier',
+      targetInvalid: 'Choose a multiplier from 1.01× to 10000×',
+      chance: 'Win chance',
+      result: 'Rocket reached',
+    },
+    fair: {
+      title: 'Provably fair',
+      intro:
+        'Every bet is decided by HMAC-SHA256 of the server seed, your client seed and the nonce. The server seed is fixed before you bet (you see its hash) and revealed when you start a new pair, so you can recompute every bet.',
+      serverHash: 'Server seed hash (committed)',
+      clientSeed: 'Client seed',
+      nextNonce: 'Next nonce',
+      newClientSeed: 'New client seed (optional)',
+      rotate: 'Reveal the server seed and start a new pair',
+      revealed: 'Revealed server seed',
+      betsMade: 'Bets made with it: {{count}}',
+      hashMatches: 'Its SHA-256 matches the hash shown before your bets.',
+      hashMismatch: 'Its SHA-256 does NOT match the committed hash.',
+      verify: 'Recompute my revealed bets in this browser',
+      verified: '{{count}} revealed bets recomputed here: every result matches.',
+      nothingToVerify: 'No revealed bets yet: start a new pair to reveal the seed of your bets.',
+      mismatch: 'Bet {{round}} does not match its seeds.',
+    },
+    history: {
+      title: 'My last bets',
+      empty: 'No bets yet.',
+      time: 'Time',
+      game: 'Game',
+      stakeCol: 'Stake',
+      payout: 'Payout',
+      result: 'Result',
+      nonce: 'Nonce',
+      status: { open: 'In progress', settled: 'Settled', refused: 'Refused' },
+    },
+    noSession: 'Open this game from the portal to play.',
+  },
+};
+
+export type InhouseMessages = typeof inhouseEn;
