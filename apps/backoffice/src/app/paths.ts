@@ -15,6 +15,7 @@ export const consolePaths = {
   player: '/players/:id',
   adjustments: '/adjustments',
   announcements: '/content/announcements',
+  articles: '/content/articles',
   messages: '/content/messages',
   feedback: '/content/feedback',
   liveChat: '/live-chat',

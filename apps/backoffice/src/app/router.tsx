@@ -32,6 +32,7 @@ const AdjustmentsRoute = lazy(() =>
 const AnnouncementsRoute = lazy(() =>
   import('./routes/content').then((module) => ({ default: module.AnnouncementsRoute })),
 );
+const ArticlesRoute = lazy(() => import('./routes/content').then((module) => ({ default: module.ArticlesRoute })));
 const MessagesRoute = lazy(() => import('./routes/content').then((module) => ({ default: module.MessagesRoute })));
 const FeedbackRoute = lazy(() => import('./routes/content').then((module) => ({ default: module.FeedbackRoute })));
 const LiveChatRoute = lazy(() => import('./routes/live-chat').then((module) => ({ default: module.LiveChatRoute })));
@@ -65,6 +66,7 @@ export function AppRoutes() {
         <Route path={consolePaths.player} element={<PlayerRoute />} />
         <Route path={consolePaths.adjustments} element={<AdjustmentsRoute />} />
         <Route path={consolePaths.announcements} element={<AnnouncementsRoute />} />
+        <Route path={consolePaths.articles} element={<ArticlesRoute />} />
         <Route path={consolePaths.messages} element={<MessagesRoute />} />
         <Route path={consolePaths.feedback} element={<FeedbackRoute />} />
         <Route path={consolePaths.liveChat} element={<LiveChatRoute />} />

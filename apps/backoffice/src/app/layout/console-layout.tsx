@@ -51,6 +51,7 @@ type NavItem = {
     | 'adjustments'
     | 'depositChannels'
     | 'announcements'
+    | 'articles'
     | 'messages'
     | 'feedback'
     | 'liveChat'
@@ -110,6 +111,7 @@ const sections: {
         icon: <IconMegaphone />,
         permission: 'content.announcements',
       },
+      { to: consolePaths.articles, label: 'articles', icon: <IconDocument />, permission: 'content.articles' },
       { to: consolePaths.messages, label: 'messages', icon: <IconEnvelope />, permission: 'content.messages' },
       { to: consolePaths.feedback, label: 'feedback', icon: <IconComment />, permission: 'content.feedback' },
       { to: consolePaths.liveChat, label: 'liveChat', icon: <IconHeadset />, permission: 'support.chat' },

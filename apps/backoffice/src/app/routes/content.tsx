@@ -1,5 +1,6 @@
 import { Navigate } from 'react-router';
 import { AnnouncementsPage } from '@/features/content/components/announcements-page';
+import { ArticlesPage } from '@/features/content/components/articles-page';
 import { FeedbackPage } from '@/features/content/components/feedback-page';
 import { MessagesPage } from '@/features/content/components/messages-page';
 import { useCan } from '@/lib/session';
@@ -8,6 +9,11 @@ import { consolePaths } from '../paths';
 export function AnnouncementsRoute() {
   if (!useCan('content.announcements')) return <Navigate to={consolePaths.settings} replace />;
   return <AnnouncementsPage />;
+}
+
+export function ArticlesRoute() {
+  if (!useCan('content.articles')) return <Navigate to={consolePaths.settings} replace />;
+  return <ArticlesPage />;
 }
 
 export function MessagesRoute() {

@@ -1,6 +1,8 @@
 import {
   type AnnouncementInput,
   type AnnouncementType,
+  type ArticleInput,
+  type ArticleKind,
   announcementPreviewSchema,
   contentBackofficePaths,
   contentDeletedSchema,
@@ -8,6 +10,8 @@ import {
   type OperatorMessageInput,
   operatorAnnouncementListSchema,
   operatorAnnouncementSchema,
+  operatorArticleListSchema,
+  operatorArticleSchema,
   operatorFeedbackPageSchema,
   operatorFeedbackSchema,
   operatorMessagePageSchema,
@@ -20,6 +24,7 @@ const pageSize = 20;
 export const announcementsQueryKey = ['bo', 'content', 'announcements'] as const;
 export const messagesQueryKey = ['bo', 'content', 'messages'] as const;
 export const feedbackQueryKey = ['bo', 'content', 'feedback'] as const;
+export const articlesQueryKey = ['bo', 'content', 'articles'] as const;
 
 export function useAnnouncementList(type: AnnouncementType | '') {
   return useQuery({
@@ -113,5 +118,51 @@ export function useSetFeedbackStatus() {
         body: { status },
       }),
     onSettled: () => client.invalidateQueries({ queryKey: feedbackQueryKey }),
+  });
+}
+
+export function useArticleList(kind: ArticleKind | '') {
+  return useQuery({
+    queryKey: [...articlesQueryKey, kind],
+    queryFn: ({ signal }) =>
+      boCall('GET', contentBackofficePaths.articles, {
+        schema: operatorArticleListSchema,
+        query: { kind: kind || undefined },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSaveArticle() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number | null; input: ArticleInput }) =>
+      id === null
+        ? boCall('POST', contentBackofficePaths.articles, { schema: operatorArticleSchema, body: input })
+        : boCall('PUT', contentBackofficePaths.article, { schema: operatorArticleSchema, params: { id }, body: input }),
+    onSettled: () => client.invalidateQueries({ queryKey: articlesQueryKey }),
+  });
+}
+
+export function usePublishArticle() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, published }: { id: number; published: boolean }) =>
+      boCall('PUT', contentBackofficePaths.articlePublish, {
+        schema: operatorArticleSchema,
+        params: { id },
+        body: { published },
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: articlesQueryKey }),
+  });
+}
+
+export function useDeleteArticle() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      boCall('DELETE', contentBackofficePaths.article, { schema: contentDeletedSchema, params: { id } }),
+    onSettled: () => client.invalidateQueries({ queryKey: articlesQueryKey }),
   });
 }
