@@ -533,6 +533,8 @@ export const bn: BackofficeMessages = {
       catalogue__sync: 'গেম ক্যাটালগ সিঙ্ক করেছেন',
       catalogue__game__updated: 'একটি গেম পরিবর্তন করেছেন',
       catalogue__vendor__updated: 'একটি গেম ভেন্ডর পরিবর্তন করেছেন',
+      reports: 'রিপোর্ট',
+      reports__exported: 'রিপোর্ট এক্সপোর্ট করেছেন (CSV)',
     },
   },
   ...operationsBn,

@@ -542,6 +542,8 @@ export const en = {
       catalogue__sync: 'Synced the game catalogue',
       catalogue__game__updated: 'Changed a game',
       catalogue__vendor__updated: 'Changed a game vendor',
+      reports: 'Reports',
+      reports__exported: 'Exported a report (CSV)',
     },
   },
   ...operationsEn,

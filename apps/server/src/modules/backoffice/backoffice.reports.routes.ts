@@ -7,21 +7,30 @@ import {
   reportQuerySchema,
   vendorPlayReportSchema,
 } from '@portal/contract';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/http/envelope';
 import type { BackofficeReports } from './backoffice.reports.service';
+import type { BackofficeService, CallerContext, OperatorContext } from './backoffice.service';
 
 type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
 
 const tags = ['backoffice'];
 
+export type ReportsRouteDeps = {
+  reports: BackofficeReports;
+  backoffice: Pick<BackofficeService, 'recordChange'>;
+  caller: (request: FastifyRequest) => CallerContext;
+  requireOperator: (request: FastifyRequest) => OperatorContext;
+};
+
 /**
  * Reports under `/reports/…` (permission `reports.read`): play by day and by vendor, the cashier by day and channel,
- * each as JSON and as a CSV download. Reading a report changes nothing, so it is not audited.
+ * each as JSON and as a CSV download. Looking at a report changes nothing and is not audited; a CSV export takes the
+ * figures out of the console, so it is written to the audit log (which report, which days, how many lines).
  */
-export function registerReportsRoutes(app: RouteApp, deps: { reports: BackofficeReports }): void {
-  const { reports } = deps;
+export function registerReportsRoutes(app: RouteApp, deps: ReportsRouteDeps): void {
+  const { reports, backoffice, caller, requireOperator } = deps;
   const config = { permission: 'reports.read' as const };
 
   const sendCsv = (reply: FastifyReply, file: { filename: string; csv: string }) =>
@@ -31,10 +40,11 @@ export function registerReportsRoutes(app: RouteApp, deps: { reports: Backoffice
       .header('cache-control', 'no-store')
       .send(file.csv);
 
-  const csvRoutes: Array<[string, string, (query: ReportQuery) => Promise<{ filename: string; csv: string }>]> = [
-    [backofficeReportsPaths.dailyCsv, 'Play by day as CSV', reports.dailyCsv],
-    [backofficeReportsPaths.vendorsCsv, 'Play by vendor as CSV', reports.vendorsCsv],
-    [backofficeReportsPaths.cashierCsv, 'Cashier by day and channel as CSV', reports.cashierCsv],
+  type CsvBuilder = (query: ReportQuery) => Promise<{ filename: string; csv: string }>;
+  const csvRoutes: Array<[string, 'daily' | 'vendors' | 'cashier', string, CsvBuilder]> = [
+    [backofficeReportsPaths.dailyCsv, 'daily', 'Play by day as CSV', reports.dailyCsv],
+    [backofficeReportsPaths.vendorsCsv, 'vendors', 'Play by vendor as CSV', reports.vendorsCsv],
+    [backofficeReportsPaths.cashierCsv, 'cashier', 'Cashier by day and channel as CSV', reports.cashierCsv],
   ];
 
   app.get(
@@ -79,9 +89,19 @@ export function registerReportsRoutes(app: RouteApp, deps: { reports: Backoffice
     async (request) => ok(await reports.cashier(request.query)),
   );
 
-  for (const [path, summary, build] of csvRoutes) {
-    app.get(path, { config, schema: { tags, summary, querystring: reportQuerySchema } }, async (request, reply) =>
-      sendCsv(reply, await build(request.query)),
-    );
+  for (const [path, report, summary, build] of csvRoutes) {
+    app.get(path, { config, schema: { tags, summary, querystring: reportQuerySchema } }, async (request, reply) => {
+      const operator = requireOperator(request);
+      const { from, to } = reports.range(request.query);
+      const file = await build(request.query);
+      await backoffice.recordChange(operator, caller(request), {
+        action: 'reports.exported',
+        target: `report:${report}:${from}..${to}`,
+        before: null,
+        // Lines less the header (the play reports' last line is their total).
+        after: { report, from, to, lines: file.csv.trimEnd().split('\r\n').length - 1 },
+      });
+      return sendCsv(reply, file);
+    });
   }
 }

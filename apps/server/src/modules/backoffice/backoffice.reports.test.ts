@@ -445,6 +445,19 @@ describe('back office: reports', () => {
       [today, 'deposit', 'MANUAL_BANK', 'BDT', '1', '2500.00'],
       [today, 'withdrawal', 'BKASH', 'BDT', '1', '300.00'],
     ]);
+
+    // Exports take figures out of the console: each is in the audit log.
+    const audit = (await bo.call('GET', '/audit?action=reports.&pageSize=10', { cookie: owner })).json().value;
+    expect(audit.items.map((entry: { target: string }) => entry.target)).toEqual([
+      `report:cashier:${today}..${today}`,
+      `report:vendors:${today}..${today}`,
+      `report:daily:${today}..${today}`,
+    ]);
+    expect(audit.items[0]).toMatchObject({
+      operatorUsername: 'risk.rep',
+      action: 'reports.exported',
+      after: { report: 'cashier', lines: 2 },
+    });
   });
 
   it('refuses a range that ends before it starts or spans more than a year', async () => {

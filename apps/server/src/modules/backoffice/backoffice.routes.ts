@@ -461,7 +461,9 @@ export const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = 
 
   // ---------------------------------------------------------------- reports
 
-  if (options.reports) registerReportsRoutes(app, { reports: options.reports });
+  if (options.reports) {
+    registerReportsRoutes(app, { reports: options.reports, backoffice, caller, requireOperator });
+  }
 
   if (options.catalogueSync) {
     const sync = options.catalogueSync;
