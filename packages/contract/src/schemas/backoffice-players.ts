@@ -123,8 +123,6 @@ export const playerStatusInputSchema = z.strictObject({
 /** A one-time password for the player, shown once to the operator; the player must change it at login. */
 export const playerPasswordResetSchema = z.object({ temporaryPassword: z.string() });
 
-// ---------------------------------------------------------------------------------------------------------
-// Manual balance adjustments: one operator proposes, another approves
 /**
  * One level of an agent's downline tree: the accounts whose upline is this one, oldest first, each with the size
  * of its own direct downline, so the console fetches a level only when it is opened.
@@ -144,6 +142,8 @@ export type PlayerDownlineNode = z.infer<typeof playerDownlineNodeSchema>;
 export const playerDownlinePageSchema = operatorPageSchema(playerDownlineNodeSchema);
 export type PlayerDownlinePage = z.infer<typeof playerDownlinePageSchema>;
 
+// ---------------------------------------------------------------------------------------------------------
+// Manual balance adjustments: one operator proposes, another approves
 // ---------------------------------------------------------------------------------------------------------
 
 export const adjustmentDirections = ['credit', 'debit'] as const;
@@ -193,12 +193,10 @@ export const adjustmentSchema = z.object({
   decidedAt: z.string().nullable(),
   rejectReason: z.string().nullable(),
   ledgerTransferId: z.number().int().nullable(),
-});
-export type Adjustment = z.infer<typeof adjustmentSchema>;
   /** Applied at once by its proposer: the amount was at or below the approval threshold. */
   direct: z.boolean(),
-export const adjustmentPageSchema = operatorPageSchema(adjustmentSchema);
-export type AdjustmentPage = z.infer<typeof adjustmentPageSchema>;
+});
+export type Adjustment = z.infer<typeof adjustmentSchema>;
 
 /** Adjustments above `approvalThreshold` wait for a second operator; at or below it they apply at once. */
 export const adjustmentPolicySchema = z.object({
@@ -207,6 +205,8 @@ export const adjustmentPolicySchema = z.object({
   approvalThreshold: moneySchema,
 });
 export type AdjustmentPolicy = z.infer<typeof adjustmentPolicySchema>;
+export const adjustmentPageSchema = operatorPageSchema(adjustmentSchema);
+export type AdjustmentPage = z.infer<typeof adjustmentPageSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Dashboard
@@ -222,12 +222,12 @@ export const dashboardDaySchema = z.object({
   registrations: z.number().int(),
   /** Accounts with a session seen that day. */
   activePlayers: z.number().int(),
-});
-export type DashboardDay = z.infer<typeof dashboardDaySchema>;
   /** Stakes of the rounds started that day (seamless vendors' rounds), their wins, and GGR = bets − wins. */
   bets: moneySchema,
   wins: moneySchema,
   ggr: moneySchema,
+});
+export type DashboardDay = z.infer<typeof dashboardDaySchema>;
 
 export const dashboardSchema = z.object({
   currency: z.string(),
