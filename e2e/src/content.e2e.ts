@@ -137,6 +137,42 @@ describe('content', () => {
     });
   }
 
+  for (const viewport of ['desktop', 'phone'] as Viewport[]) {
+    it(`lets a visitor read a beginner guide from the footer, and open the winners page (${viewport})`, async () => {
+      const { context, page } = await open(viewport);
+      try {
+        await page.goto(portal.baseUrl);
+        // The footer's help links lead to the article sections.
+        await page.getByRole('contentinfo').getByRole('link', { name: 'Beginner guide' }).click();
+        await page.getByRole('heading', { level: 1, name: 'Beginner guide' }).waitFor();
+        await page.getByRole('link', { name: 'How to make your first deposit' }).waitFor();
+        await screenshot(page, `content-guides-${viewport}`);
+        expect(await seriousViolations(page)).toEqual([]);
+
+        await page.getByRole('link', { name: 'How to make your first deposit' }).click();
+        await page.getByRole('heading', { level: 1, name: 'How to make your first deposit' }).waitFor();
+        await page.getByRole('heading', { name: 'Step 1: open Deposit' }).waitFor();
+        expect(new URL(page.url()).pathname).toMatch(/^\/guide\/\d+$/);
+        await screenshot(page, `content-guide-article-${viewport}`);
+        expect(await seriousViolations(page)).toEqual([]);
+
+        // The tabs lead to the other sections; an unknown article answers with the translated not-found text.
+        await page.getByRole('navigation', { name: 'Article sections' }).getByRole('link', { name: 'News' }).click();
+        await page.getByRole('heading', { level: 1, name: 'News' }).waitFor();
+        await page.goto(`${portal.baseUrl}/news/999999`);
+        await page.getByText('The article was not found or is not published').waitFor();
+
+        // The winners page (this portal has no game vendors, so nobody has won yet).
+        await page.goto(`${portal.baseUrl}/winners`);
+        await page.getByRole('heading', { level: 1, name: 'Winners' }).waitFor();
+        await screenshot(page, `content-winners-${viewport}`);
+        expect(await seriousViolations(page)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
   it('lets a member read a message from the operator, and the mail dot goes out', async () => {
     const member = await portal.app.services.identity.findAccountByUsername(demoPlayer.username);
     if (!member) throw new Error('demo player missing');
@@ -256,6 +292,31 @@ describe('content', () => {
             (await portal.app.services.content.listFeedback({ status: 'open', pageNo: 1, pageSize: 50 })).total,
         )
         .toBeLessThan(2);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('opens the live chat docked over the page from the floating bar, and Escape closes it', async () => {
+    // Last in the file: it adds the live-chat channel (the demo site has none) and the other journeys do not expect it.
+    await portal.app.services.system.setCustomerService([
+      { csType: 'LIVECHAT', title: 'Live chat', url: 'https://chat.example.com/x', sort: 1, enabled: true },
+    ]);
+    const { context, page } = await open('desktop');
+    try {
+      await page.goto(portal.baseUrl);
+      const bar = page.getByRole('complementary', { name: 'Quick links' });
+      const liveChat = bar.getByRole('link', { name: 'Live chat' });
+      await liveChat.click();
+      const panel = page.getByRole('dialog', { name: 'Live chat' });
+      await panel.waitFor();
+      expect(new URL(page.url()).pathname).toBe('/');
+      await expect.poll(() => panel.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+      await screenshot(page, 'content-live-chat-panel-desktop');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await panel.waitFor({ state: 'detached' });
+      expect(await liveChat.evaluate((element) => element === document.activeElement)).toBe(true);
     } finally {
       await context.close();
     }

@@ -69,7 +69,7 @@ describe('live chat', () => {
     const member = await newPage(browser, 'desktop', { headers: { 'x-forwarded-for': '198.51.100.211' } });
     await member.context.addInitScript((value) => sessionStorage.setItem('token', value), token);
     await member.page.goto(portal.baseUrl);
-    // The floating bar's live-chat entry opens the in-portal chat page.
+    // The floating bar's live-chat entry opens the chat docked over the page (the layout's customer-service view).
     await member.page.locator('.floating-bar').getByRole('link', { name: 'Live chat' }).click();
     await member.page.getByRole('button', { name: 'Start chat' }).click();
     await member.page.getByText('Waiting for an agent').waitFor();
