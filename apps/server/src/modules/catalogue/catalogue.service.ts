@@ -689,7 +689,10 @@ export function createCatalogueService(deps: CatalogueDeps) {
         if (input.sortOrder !== undefined) pins.sortOrder = true;
         await repo.setGamePins(db, merchantCode, id, pins);
       }
-      await repo.refreshHotFromPlays(db, merchantCode, hotTop);
+      // Pins, the enabled switch and the order (the ranking's tie-break) move hot ranks; maintenance does not.
+      if (input.hot !== undefined || input.enabled !== undefined || input.sortOrder !== undefined) {
+        await repo.refreshHotFromPlays(db, merchantCode, hotTop);
+      }
       await invalidate();
       const updated = await repo.findGameById(db, merchantCode, id);
       if (!updated) throw new AppError('CATALOGUE_GAME_NOT_FOUND', { nodeId: String(id) });
