@@ -12,13 +12,17 @@
  * - `transferAmbiguous`: the next TCG `ft`/`ftoa` is applied, but the answer is lost (`drop`: the connection is
  *   closed; `http500`: a non-JSON 500; `pending`: status 0 with transaction_status PENDING), so the portal must
  *   resolve it with `cs`.
+ * - `reportUnavailable`: the next `bdm` report call fails (`error`: status 1 "System busy"; `slow`: the right
+ *   answer, but only after `reportDelayMs`, longer than the merchant's timeout in tests).
  */
 export type FaultName =
   | 'duplicateCallbacks'
   | 'timeoutNextBet'
   | 'rollbackBeforeBet'
   | 'outOfOrderWin'
-  | 'transferAmbiguous';
+  | 'transferAmbiguous'
+  | 'reportUnavailable';
+export type ReportFaultMode = 'error' | 'slow';
 export type AmbiguousMode = 'drop' | 'http500' | 'pending';
 export const FAULT_NAMES: FaultName[] = [
   'duplicateCallbacks',
@@ -26,11 +30,15 @@ export const FAULT_NAMES: FaultName[] = [
   'rollbackBeforeBet',
   'outOfOrderWin',
   'transferAmbiguous',
+  'reportUnavailable',
 ];
 
 export class Faults {
   private readonly armed = new Map<FaultName, number>();
   private ambiguousMode: AmbiguousMode = 'drop';
+  private reportFaultMode: ReportFaultMode = 'error';
+  /** How long a `slow` report answer waits. */
+  reportDelayMs = 3_000;
   /** Faults that actually fired, newest last (tests assert on it). */
   readonly fired: Array<{ fault: FaultName; at: string; detail?: string }> = [];
 
@@ -72,6 +80,16 @@ export class Faults {
     return (this.armed.get(fault) ?? 0) > 0;
   }
 
+  reportUnavailable(times = 1, mode: ReportFaultMode = 'error', delayMs = 3_000): void {
+    this.reportFaultMode = mode;
+    this.reportDelayMs = delayMs;
+    this.arm('reportUnavailable', times);
+  }
+
+  get reportMode(): ReportFaultMode {
+    return this.reportFaultMode;
+  }
+
   get transferMode(): AmbiguousMode {
     return this.ambiguousMode;
   }
@@ -84,5 +102,7 @@ export class Faults {
     this.armed.clear();
     this.fired.length = 0;
     this.ambiguousMode = 'drop';
+    this.reportFaultMode = 'error';
+    this.reportDelayMs = 3_000;
   }
 }

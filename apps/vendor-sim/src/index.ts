@@ -4,9 +4,10 @@
  */
 export type { SimGame } from './catalogue/generator';
 export { HUB88_CATEGORIES, PROVIDERS } from './catalogue/providers';
-export type { AmbiguousMode, FaultName, Faults } from './faults';
+export type { AmbiguousMode, FaultName, Faults, ReportFaultMode } from './faults';
 export { SIGNATURE_HEADER, signBody, verifyBody } from './hub88/signature';
 export type { RetryPolicy } from './hub88/wallet-client';
 export { generateVendorKeys, type KeyPair, type VendorKeys } from './keys';
 export { type PlaySlotSpinInput, startVendorSim, type VendorSim, type VendorSimOptions } from './sim';
 export { decryptParams, encryptParams, signParams } from './tcg/crypto';
+export type { TcgBetRecord } from './tcg/merchant';

@@ -30,7 +30,8 @@ export type VendorSimOptions = {
   /** The portal's base URL; Wallet API calls go to `<portalUrl>/gateway/hub88/...`. */
   portalUrl: string;
   hub88: { operatorId: string; privateKeyPem: string; operatorPublicKeyPem: string };
-  tcg: { merchantCode: string; desKey: string; signKey: string };
+  /** `reportUtcOffsetMinutes`: the time zone of the `bdm` report (default 480, GMT+8; agree it with the merchant). */
+  tcg: { merchantCode: string; desKey: string; signKey: string; reportUtcOffsetMinutes?: number };
   /** The operator's currency (default BDT); game/url for any other is refused (403). */
   currency?: string;
   /** Return to player of the slots (default 0.96). */
@@ -143,14 +144,14 @@ export async function startVendorSim(options: VendorSimOptions): Promise<VendorS
   let merchant: TcgMerchant | undefined;
   const lottery = new LotteryDraws(lotteryGames(options.lottery?.intervalScale ?? 1), {
     autoDraw: options.lottery?.autoDraw ?? true,
-    settle: (bet, returned) => merchant?.credit(bet.username, bet.productType, returned),
+    settle: (bet, returned) => merchant?.settleGameBet(bet, returned),
   });
   const books = new Map(
     TCG_PRODUCTS.filter((product) => !isLotteryProduct(product)).map((product) => [
       product.productType,
       new Sportsbook(product.productCode, product.gameType === 'ESPORTS' ? 'ESPORTS' : 'SPORTS', {
         autoRun: options.lottery?.autoDraw ?? true,
-        settle: (bet, returned) => merchant?.credit(bet.username, bet.productType, returned),
+        settle: (bet, returned) => merchant?.settleGameBet(bet, returned),
       }),
     ]),
   );
@@ -159,6 +160,9 @@ export async function startVendorSim(options: VendorSimOptions): Promise<VendorS
     lottery,
     books,
     ...(options.tcgStateFile ? { stateFile: options.tcgStateFile } : {}),
+    ...(options.tcg.reportUtcOffsetMinutes !== undefined
+      ? { reportUtcOffsetMinutes: options.tcg.reportUtcOffsetMinutes }
+      : {}),
   });
   if (!/^.{8}$/u.test(options.tcg.desKey) || Buffer.byteLength(options.tcg.desKey) !== 8)
     throw new Error('tcg.desKey must be 8 ASCII characters');

@@ -22,7 +22,8 @@ export type BookEvent = {
   probabilities: Record<Selection, number>;
   /** Decimal odds in hundredths (1.85 → 185); absent for a selection that cannot win. */
   odds: Partial<Record<Selection, number>>;
-  status: 'open' | 'live' | 'settled';
+  /** `cancelled`: the event was called off (abandoned, postponed) and its bets were refunded. */
+  status: 'open' | 'live' | 'settled' | 'cancelled';
   result?: { winner: Selection; home: number; away: number };
 };
 
@@ -35,7 +36,8 @@ export type BookBet = {
   oddsHundredths: number;
   /** Stake in wallet units (1/10000), a multiple of 100. */
   amount: number;
-  status: 'open' | 'won' | 'lost';
+  /** `cancelled`: the event was called off and the stake came back (`returned` = the stake). */
+  status: 'open' | 'won' | 'lost' | 'cancelled';
   returned?: number;
   placedAt: string;
 };
@@ -197,7 +199,7 @@ export class Sportsbook {
   list(): BookEvent[] {
     this.start();
     return [...this.events.values()]
-      .filter((event) => event.status !== 'settled' || event.endsAt > Date.now() - 10 * 60_000)
+      .filter((event) => event.status === 'open' || event.status === 'live' || event.endsAt > Date.now() - 10 * 60_000)
       .sort((a, b) => a.startsAt - b.startsAt);
   }
 
@@ -241,7 +243,7 @@ export class Sportsbook {
   settle(eventId: string): BookEvent {
     const event = this.events.get(eventId);
     if (!event) throw new Error('Unknown event');
-    if (event.status === 'settled') return event;
+    if (event.status === 'settled' || event.status === 'cancelled') return event;
     const rng = this.deps.rng ?? secureRng;
     const roll = rng.int(1_000_000) / 1_000_000;
     const winner: Selection =
@@ -257,6 +259,24 @@ export class Sportsbook {
       bet.status = returned > 0 ? 'won' : 'lost';
       bet.returned = returned;
       this.deps.settle(bet, returned);
+    }
+    if (this.started) this.schedule();
+    return event;
+  }
+
+  /**
+   * Calls an event off (abandoned or postponed, by an operator or a test): every open bet on it is cancelled and its
+   * stake refunded through the settle callback (the bet's status says `cancelled`); a new event is scheduled.
+   */
+  cancel(eventId: string): BookEvent {
+    const event = this.events.get(eventId);
+    if (!event) throw new Error('Unknown event');
+    if (event.status === 'settled' || event.status === 'cancelled') return event;
+    event.status = 'cancelled';
+    for (const bet of this.bets.filter((b) => b.eventId === eventId && b.status === 'open')) {
+      bet.status = 'cancelled';
+      bet.returned = bet.amount;
+      this.deps.settle(bet, bet.amount);
     }
     if (this.started) this.schedule();
     return event;

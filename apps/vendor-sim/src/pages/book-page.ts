@@ -37,14 +37,14 @@ async function refresh() {
     const s = await api('book');
     setBalance(s.balance);
     $('events').innerHTML = s.events.map((e) => {
-      const state = e.status === 'settled' ? '<span class="final">Final ' + e.result.home + ' : ' + e.result.away + '</span>' : e.status === 'live' || Date.now() >= e.startsAt ? '<span class="live">LIVE — betting closed</span>' : 'Starts ' + time(e.startsAt);
+      const state = e.status === 'cancelled' ? '<span class="final">Cancelled</span>' : e.status === 'settled' ? '<span class="final">Final ' + e.result.home + ' : ' + e.result.away + '</span>' : e.status === 'live' || Date.now() >= e.startsAt ? '<span class="live">LIVE — betting closed</span>' : 'Starts ' + time(e.startsAt);
       const open = e.status === 'open' && Date.now() < e.startsAt;
       const buttons = Object.entries(e.odds).map(([sel, odds]) => '<button type="button" data-event="' + e.id + '" data-selection="' + sel + '" data-odds="' + odds + '" data-teams="' + e.home + ' v ' + e.away + '"' + (open ? '' : ' disabled') + '><small>' + label[sel] + '</small><strong>' + odds.toFixed(2) + '</strong></button>').join('');
       return '<div class="event"><div><div class="teams">' + e.home + ' v ' + e.away + '</div><div class="meta">' + e.sport + ' · ' + state + '</div></div><div class="odds">' + buttons + '</div></div>';
     }).join('');
     document.querySelectorAll('.odds button').forEach((b) => b.addEventListener('click', () => { pick = { eventId: b.dataset.event, selection: b.dataset.selection, odds: Number(b.dataset.odds), teams: b.dataset.teams }; renderPick(); }));
     renderPick();
-    $('bets').innerHTML = s.bets.map((b) => '<div>' + b.teams + ' — ' + label[b.selection] + ' @ ' + b.odds.toFixed(2) + ' · ' + fmt(b.amount) + ' · <span class="' + b.status + '">' + (b.status === 'open' ? 'open' : b.status === 'won' ? 'won ' + fmt(b.returned) : 'lost') + '</span></div>').join('') || '<div class="muted">No bets yet</div>';
+    $('bets').innerHTML = s.bets.map((b) => '<div>' + b.teams + ' — ' + label[b.selection] + ' @ ' + b.odds.toFixed(2) + ' · ' + fmt(b.amount) + ' · <span class="' + b.status + '">' + (b.status === 'open' ? 'open' : b.status === 'won' ? 'won ' + fmt(b.returned) : b.status === 'cancelled' ? 'cancelled, stake refunded' : 'lost') + '</span></div>').join('') || '<div class="muted">No bets yet</div>';
   } catch (error) { say(error.message, 'error'); }
 }
 setInterval(refresh, 4000); refresh();

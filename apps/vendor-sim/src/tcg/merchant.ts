@@ -49,7 +49,33 @@ export type TcgSession = {
   backUrl?: string;
   language: string;
 };
-type State = { players: Player[]; wallets: Array<[string, number]>; transfers: Transfer[] };
+/**
+ * One real-money bet as TCG's bet-details report shows it: taken from the player's product wallet, settled (won or
+ * lost) or cancelled (stake refunded). Trial (demo) bets are not recorded, as a real vendor does not report them.
+ */
+export type TcgBetRecord = {
+  /** TCG's order number: unique across restarts (time + sequence), the merchant's idempotency key for the bet. */
+  orderNo: string;
+  username: string;
+  productType: number;
+  gameCode: string;
+  /** The game's own id of the bet (lottery `LB…`, book `BB…`): how a settlement finds its record. */
+  gameBetId: string;
+  /** Stake and total return (stake included), in wallet units (1/10000). */
+  amount: number;
+  returned: number;
+  status: 'UNSETTLED' | 'SETTLED' | 'CANCELLED';
+  betTime: string;
+  settleTime: string | null;
+};
+
+type State = { players: Player[]; wallets: Array<[string, number]>; transfers: Transfer[]; bets?: TcgBetRecord[] };
+
+/** Reports serve bets of the last 15 days (TCG keeps its settled files that long); older ones are dropped. */
+const BET_RETENTION_MS = 15 * 24 * 3_600_000;
+/** A bet-details query may span at most 7 days (the summary's limit for report queries). */
+const REPORT_MAX_RANGE_MS = 7 * 24 * 3_600_000;
+const REPORT_DATE = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 
 const ok = (fields: Record<string, unknown> = {}): TcgAnswer => ({ status: 0, error_desc: null, ...fields });
 const fail = (status: number, errorDesc: string, fields: Record<string, unknown> = {}): TcgAnswer => ({
@@ -75,6 +101,10 @@ export class TcgMerchant {
   private readonly players = new Map<string, Player>();
   private readonly wallets = new Map<string, number>();
   private readonly transfers = new Map<string, Transfer>();
+  private readonly bets: TcgBetRecord[] = [];
+  /** Open bets of this process by `<productType>:<game bet id>` (game bet ids restart with the process). */
+  private readonly openBets = new Map<string, TcgBetRecord>();
+  private betSequence = 0;
   readonly sessions = new Map<string, TcgSession>();
 
   constructor(
@@ -83,6 +113,8 @@ export class TcgMerchant {
       lottery: LotteryDraws;
       books: Map<number, Sportsbook>;
       stateFile?: string;
+      /** The report time zone (start_date, end_date and the times in `bdm` answers), minutes east of UTC. */
+      reportUtcOffsetMinutes?: number;
     },
   ) {
     if (options.stateFile) {
@@ -91,10 +123,28 @@ export class TcgMerchant {
         for (const player of state.players) this.players.set(player.username, player);
         for (const [key, units] of state.wallets) this.wallets.set(key, units);
         for (const transfer of state.transfers) this.transfers.set(transfer.referenceNo, transfer);
+        this.bets.push(...(state.bets ?? []));
       } catch {
         // No state yet (first start) or an unreadable file: start empty.
       }
+      // Draws and events live in memory: bets a restart left open can never be settled, so they are cancelled and
+      // their stakes refunded (what a real vendor does with a voided draw).
+      const restartedAt = new Date().toISOString();
+      let cancelled = 0;
+      for (const bet of this.bets) {
+        if (bet.status !== 'UNSETTLED') continue;
+        bet.status = 'CANCELLED';
+        bet.returned = bet.amount;
+        bet.settleTime = restartedAt;
+        this.setBalance(bet.username, bet.productType, this.balance(bet.username, bet.productType) + bet.amount);
+        cancelled += 1;
+      }
+      if (cancelled > 0) this.persist();
     }
+  }
+
+  private get reportOffsetMs(): number {
+    return (this.options.reportUtcOffsetMinutes ?? 480) * 60_000;
   }
 
   private persist(): void {
@@ -103,6 +153,7 @@ export class TcgMerchant {
       players: [...this.players.values()],
       wallets: [...this.wallets],
       transfers: [...this.transfers.values()],
+      bets: this.bets,
     };
     writeFileSync(this.options.stateFile, JSON.stringify(state));
   }
@@ -133,6 +184,55 @@ export class TcgMerchant {
     else this.setBalance(username, productType, this.balance(username, productType) + returned);
     this.persist();
   };
+
+  /**
+   * Records a real-money bet whose stake the caller has just taken with `debitForBet`, for the bet-details report.
+   * Trial bettors (`trial:<session>`) are not recorded.
+   */
+  recordBet(bet: { username: string; productType: number; gameCode: string; gameBetId: string; amount: number }) {
+    if (bet.username.startsWith('trial:')) return undefined;
+    this.betSequence += 1;
+    const now = Date.now();
+    const record: TcgBetRecord = {
+      ...bet,
+      orderNo: `T${now.toString(36).toUpperCase()}${String(this.betSequence).padStart(6, '0')}`,
+      returned: 0,
+      status: 'UNSETTLED',
+      betTime: new Date(now).toISOString(),
+      settleTime: null,
+    };
+    this.bets.push(record);
+    this.openBets.set(`${bet.productType}:${bet.gameBetId}`, record);
+    const oldest = now - BET_RETENTION_MS;
+    while (this.bets.length > 0 && Date.parse((this.bets[0] as TcgBetRecord).betTime) < oldest) this.bets.shift();
+    this.persist();
+    return record;
+  }
+
+  /**
+   * Settles a lottery or book bet: credits what it returns (a cancelled bet returns its stake) and closes its
+   * report record as SETTLED or CANCELLED.
+   */
+  settleGameBet = (
+    bet: { id: string; username: string; productType: number; status: string },
+    returned: number,
+  ): void => {
+    const key = `${bet.productType}:${bet.id}`;
+    const record = this.openBets.get(key);
+    if (record) {
+      this.openBets.delete(key);
+      record.status = bet.status === 'cancelled' ? 'CANCELLED' : 'SETTLED';
+      record.returned = returned;
+      record.settleTime = new Date().toISOString();
+    }
+    this.credit(bet.username, bet.productType, returned);
+    if (record && returned <= 0) this.persist();
+  };
+
+  /** The recorded real-money bets (newest last). */
+  betRecords(): readonly TcgBetRecord[] {
+    return this.bets;
+  }
 
   /** The games of a product: its lottery games, or the book's lobby. */
   productGames(product: TcgProduct): Array<{ code: string; name: string; subType: string }> {
@@ -168,6 +268,8 @@ export class TcgMerchant {
         return { answer: this.gameList(params), moved: false };
       case 'gldr':
         return { answer: this.drawResults(params), moved: false };
+      case 'bdm':
+        return { answer: this.betDetails(params), moved: false };
       default:
         return { answer: fail(TCG_STATUS.FAILURE, `Method not supported: ${String(method)}`), moved: false };
     }
@@ -427,6 +529,67 @@ export class TcgMerchant {
       game_code: game.code,
       draws: draws.map((draw) => ({ numero: draw.numero, draw_time: draw.drawnAt, numbers: draw.numbers.join(',') })),
       next_draw: this.options.lottery.current(game.code),
+      page_info: {
+        current_page: page,
+        page_size: pageSize,
+        total_count: total,
+        total_pages: Math.max(1, Math.ceil(total / pageSize)),
+      },
+    });
+  }
+
+  /** A report time (`yyyy-MM-dd HH:mm:ss` in the report time zone) as epoch seconds; undefined when malformed. */
+  private reportSeconds(value: unknown): number | undefined {
+    const match = typeof value === 'string' ? REPORT_DATE.exec(value.trim()) : null;
+    if (!match) return undefined;
+    const [y = 0, mo = 0, d = 0, h = 0, mi = 0, se = 0] = match.slice(1).map(Number);
+    const ms = Date.UTC(y, mo - 1, d, h, mi, se);
+    if (new Date(ms).getUTCDate() !== d || h > 23 || mi > 59 || se > 59) return undefined;
+    return Math.floor((ms - this.reportOffsetMs) / 1000);
+  }
+
+  private reportTime(iso: string): string {
+    return new Date(Date.parse(iso) + this.reportOffsetMs).toISOString().slice(0, 19).replace('T', ' ');
+  }
+
+  /**
+   * `bdm` — bet details by merchant (the simulator's one report method for every product; see README): the bets of
+   * one product whose latest change (settle time once settled or cancelled, bet time while unsettled) falls in
+   * [start_date, end_date], both inclusive to the second, in the report time zone; oldest change first, paged.
+   */
+  private betDetails(params: Record<string, unknown>): TcgAnswer {
+    const product = this.product(params);
+    if ('status' in product) return product;
+    const start = this.reportSeconds(params.start_date);
+    const end = this.reportSeconds(params.end_date);
+    if (start === undefined || end === undefined)
+      return fail(TCG_STATUS.BAD_PARAMS, 'start_date and end_date are required as yyyy-MM-dd HH:mm:ss');
+    if (end < start) return fail(TCG_STATUS.BAD_PARAMS, 'end_date is before start_date');
+    if ((end - start) * 1000 > REPORT_MAX_RANGE_MS)
+      return fail(TCG_STATUS.BAD_PARAMS, 'The date range may not exceed 7 days');
+    const page = Math.max(1, Math.floor(Number(params.page)) || 1);
+    const pageSize = Math.min(5000, Math.max(1, Math.floor(Number(params.page_size)) || 500));
+    const changedAt = (bet: TcgBetRecord) => Math.floor(Date.parse(bet.settleTime ?? bet.betTime) / 1000);
+    const matching = this.bets
+      .filter((bet) => bet.productType === product.productType)
+      .filter((bet) => changedAt(bet) >= start && changedAt(bet) <= end)
+      .sort((a, b) => changedAt(a) - changedAt(b) || a.orderNo.localeCompare(b.orderNo));
+    const total = matching.length;
+    return ok({
+      details: matching.slice((page - 1) * pageSize, page * pageSize).map((bet) => ({
+        bet_order_no: bet.orderNo,
+        username: bet.username,
+        product_type: bet.productType,
+        game_code: bet.gameCode,
+        bet_amount: formatAmount(bet.amount),
+        // The total return to the wallet, stake included; 0 for a lost bet. A cancelled bet's refunded stake is not
+        // a win: it is reported as 0 with the CANCELLED status.
+        win_amount: bet.status === 'SETTLED' ? formatAmount(bet.returned) : 0,
+        net_pnl: bet.status === 'SETTLED' ? formatAmount(bet.returned - bet.amount) : 0,
+        bet_status: bet.status,
+        bet_time: this.reportTime(bet.betTime),
+        settle_time: bet.settleTime ? this.reportTime(bet.settleTime) : null,
+      })),
       page_info: {
         current_page: page,
         page_size: pageSize,

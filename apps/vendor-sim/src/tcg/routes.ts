@@ -48,8 +48,13 @@ export function registerTcgRoutes(
       }
       if (!call || typeof call !== 'object' || Array.isArray(call))
         return { status: TCG_STATUS.BAD_PARAMS, error_desc: 'params must be a JSON object' };
-      const { answer } = merchant.handle(call as Record<string, unknown>);
       const method = (call as { method?: unknown }).method;
+      if (method === 'bdm' && faults.take('reportUnavailable')) {
+        if (faults.reportMode === 'error') return { status: TCG_STATUS.FAILURE, error_desc: 'System busy' };
+        // Slow: answers (correctly) only after the merchant's client has given up.
+        await new Promise((resolve) => setTimeout(resolve, faults.reportDelayMs));
+      }
+      const { answer } = merchant.handle(call as Record<string, unknown>);
       if (
         (method === 'ft' || method === 'ftoa') &&
         answer.status === 0 &&
@@ -203,6 +208,13 @@ export function registerTcgRoutes(
         oddsHundredths: odds,
         amount,
       });
+      merchant.recordBet({
+        username: bet.username,
+        productType: bet.productType,
+        gameCode: session.gameCode,
+        gameBetId: bet.id,
+        amount,
+      });
       return { id: bet.id, odds: odds / 100, balance: toPageUnits(walletOf(session)) };
     },
   );
@@ -244,6 +256,13 @@ export function registerTcgRoutes(
       numero,
       betType,
       selection: String(body.selection),
+      amount,
+    });
+    merchant.recordBet({
+      username: bet.username,
+      productType: bet.productType,
+      gameCode: bet.gameCode,
+      gameBetId: bet.id,
       amount,
     });
     return { bet: { ...bet, amount: toPageUnits(bet.amount) }, balance: toPageUnits(walletOf(session)) };

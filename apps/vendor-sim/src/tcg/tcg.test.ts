@@ -359,3 +359,173 @@ describe('transferAmbiguous fault', () => {
     expect((await tcg({ method: 'gb', username: 'sim_gina', product_type: 384 })).balance).toBe(0);
   });
 });
+
+describe('bet-details report (bdm)', () => {
+  /** A time in the report time zone (GMT+8 by default), to the second. */
+  const reportTime = (ms: number) => new Date(ms + 480 * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+  const window = (fromMs: number, toMs: number) => ({ start_date: reportTime(fromMs), end_date: reportTime(toMs) });
+
+  it('reports every real bet of a product with stake, return and status, as it is placed and as it settles', async () => {
+    const startedAt = Date.now() - 1000;
+    await tcg({ method: 'cm', username: 'sim_ivan', password: 'secret1' });
+    await tcg({
+      method: 'ft',
+      username: 'sim_ivan',
+      product_type: 2,
+      fund_type: 1,
+      amount: '50',
+      reference_no: 'BDM-1',
+    });
+    const launched = await tcg({
+      method: 'lg',
+      username: 'sim_ivan',
+      product_type: 2,
+      game_mode: 1,
+      game_code: 'SSC5',
+      platform: 'html5',
+      ip_address: '127.0.0.1',
+      series: SERIES,
+    });
+    const play = new URL(launched.game_url, sim.tcgApiUrl).toString();
+    const bet = (body: Record<string, unknown>) =>
+      fetch(`${play}/api/bet`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await bet({ game: 'SSC5', betType: 'OE', selection: 'ODD', amount: '5' })).status).toBe(200);
+    expect((await bet({ game: 'SSC5', betType: 'OE', selection: 'EVEN', amount: '7.5' })).status).toBe(200);
+    // A trial session's bets are not reported.
+    const trial = await tcg({
+      method: 'lg',
+      username: 'sim_ivan',
+      product_type: 2,
+      game_mode: 0,
+      game_code: 'SSC5',
+      platform: 'html5',
+      ip_address: '127.0.0.1',
+      series: SERIES,
+    });
+    const trialPlay = new URL(trial.game_url, sim.tcgApiUrl).toString();
+    await fetch(`${trialPlay}/api/bet`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ game: 'SSC5', betType: 'OE', selection: 'ODD', amount: '3' }),
+    });
+
+    const open = await tcg({
+      method: 'bdm',
+      product_type: 2,
+      ...window(startedAt, Date.now()),
+      page: 1,
+      page_size: 100,
+    });
+    expect(open.status).toBe(0);
+    const mine = (answer: Record<string, Json>) =>
+      answer.details.filter((row: { username: string }) => row.username === 'sim_ivan');
+    expect(mine(open)).toHaveLength(2);
+    expect(mine(open)[0]).toMatchObject({
+      username: 'sim_ivan',
+      product_type: 2,
+      game_code: 'SSC5',
+      bet_amount: 5,
+      win_amount: 0,
+      bet_status: 'UNSETTLED',
+      settle_time: null,
+    });
+    expect(mine(open)[0].bet_order_no).not.toBe(mine(open)[1].bet_order_no);
+    expect(mine(open)[0].bet_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+
+    const draw = sim.lottery.drawNow('SSC5');
+    const sum = draw.numbers.reduce((total, digit) => total + digit, 0);
+    const settled = mine(await tcg({ method: 'bdm', product_type: 2, ...window(startedAt, Date.now()), page: 1 }));
+    expect(settled.map((row: { bet_status: string }) => row.bet_status)).toEqual(['SETTLED', 'SETTLED']);
+    const odd = settled.find((row: { bet_amount: number }) => row.bet_amount === 5);
+    const even = settled.find((row: { bet_amount: number }) => row.bet_amount === 7.5);
+    // 1.92× the stake, floored to the simulator's payout step.
+    expect(odd.win_amount).toBe(sum % 2 === 1 ? 9.6 : 0);
+    expect(even.win_amount).toBe(sum % 2 === 0 ? 14.4 : 0);
+    expect(odd.settle_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    // Another product's report does not list them; a window before the bets neither.
+    expect(mine(await tcg({ method: 'bdm', product_type: 420, ...window(startedAt, Date.now()) }))).toEqual([]);
+    expect(
+      mine(await tcg({ method: 'bdm', product_type: 2, ...window(startedAt - 3_600_000, startedAt - 60_000) })),
+    ).toEqual([]);
+  });
+
+  it('reports a bet on a called-off event as cancelled with its stake refunded', async () => {
+    const startedAt = Date.now() - 1000;
+    await tcg({ method: 'cm', username: 'sim_judy', password: 'secret1' });
+    await tcg({
+      method: 'ft',
+      username: 'sim_judy',
+      product_type: 1102,
+      fund_type: 1,
+      amount: '30',
+      reference_no: 'BDM-2',
+    });
+    const launched = await tcg({
+      method: 'lg',
+      username: 'sim_judy',
+      product_type: 1102,
+      game_mode: 1,
+      game_code: 'Lobby',
+      platform: 'html5',
+      ip_address: '127.0.0.1',
+    });
+    const play = new URL(launched.game_url, sim.tcgApiUrl).toString();
+    const state = (await (await fetch(`${play}/api/book`)).json()) as Record<string, Json>;
+    const event = state.events.find((e: { status: string }) => e.status === 'open');
+    const placed = await fetch(`${play}/api/book-bet`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ eventId: event.id, selection: 'HOME', amount: '12' }),
+    });
+    expect(placed.status).toBe(200);
+    expect((await tcg({ method: 'gb', username: 'sim_judy', product_type: 1102 })).balance).toBe(18);
+    sim.tcg.book(1102)?.cancel(event.id);
+    expect((await tcg({ method: 'gb', username: 'sim_judy', product_type: 1102 })).balance).toBe(30);
+    const report = await tcg({ method: 'bdm', product_type: 1102, ...window(startedAt, Date.now()) });
+    expect(report.details).toEqual([
+      expect.objectContaining({
+        username: 'sim_judy',
+        game_code: 'IMES_BOOK',
+        bet_amount: 12,
+        win_amount: 0,
+        bet_status: 'CANCELLED',
+      }),
+    ]);
+  });
+
+  it('pages up to 5000 rows and refuses bad or over-long windows', async () => {
+    const now = Date.now();
+    const paged = await tcg({
+      method: 'bdm',
+      product_type: 2,
+      ...window(now - 86_400_000, now),
+      page: 1,
+      page_size: 1,
+    });
+    expect(paged.page_info).toMatchObject({ current_page: 1, page_size: 1 });
+    expect(paged.details.length).toBeLessThanOrEqual(1);
+    const big = await tcg({ method: 'bdm', product_type: 2, ...window(now - 60_000, now), page_size: 99_999 });
+    expect(big.page_info.page_size).toBe(5000);
+    expect((await tcg({ method: 'bdm', product_type: 2, ...window(now - 8 * 86_400_000, now) })).status).toBe(2);
+    expect((await tcg({ method: 'bdm', product_type: 2, ...window(now, now - 60_000) })).status).toBe(2);
+    expect(
+      (await tcg({ method: 'bdm', product_type: 2, start_date: '2026-13-01 00:00:00', end_date: 'x' })).status,
+    ).toBe(2);
+    expect((await tcg({ method: 'bdm', ...window(now - 60_000, now) })).status).toBe(2);
+  });
+
+  it('fails a report call on demand: status 1, or an answer too late', async () => {
+    const now = Date.now();
+    sim.faults.reportUnavailable(1, 'error');
+    expect(await tcg({ method: 'bdm', product_type: 2, ...window(now - 60_000, now) })).toMatchObject({ status: 1 });
+    expect((await tcg({ method: 'bdm', product_type: 2, ...window(now - 60_000, now) })).status).toBe(0);
+    sim.faults.reportUnavailable(1, 'slow', 300);
+    const started = Date.now();
+    expect((await tcg({ method: 'bdm', product_type: 2, ...window(now - 60_000, now) })).status).toBe(0);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+  });
+});
