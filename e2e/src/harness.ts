@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppConfig, AppDeps } from '@portal/server';
@@ -73,8 +74,12 @@ export async function startPortal(
   overrides: Partial<AppConfig> = {},
   countries: Record<string, string> = {},
   deps: Omit<AppDeps, 'database' | 'countryResolver'> = {},
+  options: { ownPublicUrl?: boolean } = {},
 ): Promise<Portal> {
   const vendor = 'hub88' in overrides || 'tcg' in overrides ? undefined : await startTestVendorSim();
+  // With ownPublicUrl the port is chosen first, so that PUBLIC_URL (which launch URLs are built on) is the real one.
+  const port = options.ownPublicUrl ? await freePort() : 0;
+  if (options.ownPublicUrl) overrides = { publicUrl: `http://127.0.0.1:${port}`, ...overrides };
   const database = await createTestDatabase();
   const app = await buildApp(
     testConfig({
@@ -87,7 +92,7 @@ export async function startPortal(
     }),
     { ...deps, database, countryResolver: fixedCountryResolver(countries) },
   );
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server did not bind a TCP port');
   const baseUrl = `http://127.0.0.1:${address.port}`;
@@ -102,6 +107,19 @@ export async function startPortal(
       await database.close();
     },
   };
+}
+
+/** A TCP port nobody listens on right now. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 /** Debian's Chromium, headless, with the flags this closed network needs. */

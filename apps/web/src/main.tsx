@@ -1,3 +1,4 @@
+import '@portal/ui/theme/fonts.css';
 import '@portal/ui/theme/tokens.css';
 import '@portal/ui/theme/global.css';
 import { StrictMode } from 'react';

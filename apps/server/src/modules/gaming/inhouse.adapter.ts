@@ -49,7 +49,7 @@ export function createInhouseAdapter(options: { publicUrl: string }): VendorAdap
     },
     async launch(request: LaunchRequest): Promise<string> {
       const url = new URL(`/inhouse/${encodeURIComponent(request.target.game.gameCode)}`, options.publicUrl);
-      if (request.token) url.searchParams.set('token', request.token);
+      if (request.token) url.searchParams.set('gameToken', request.token);
       url.searchParams.set('lang', request.language);
       return url.toString();
     },

@@ -91,7 +91,7 @@ describe('in-house games through the API', () => {
     expect(response.statusCode, response.body).toBe(200);
     const url = new URL(response.json().value.url as string);
     expect(url.pathname).toBe(`/inhouse/${gameCode}`);
-    return url.searchParams.get('token') ?? '';
+    return url.searchParams.get('gameToken') ?? '';
   }
 
   function play(gameToken: string, body: Record<string, unknown>, key: string | null = randomUUID()) {

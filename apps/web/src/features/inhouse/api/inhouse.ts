@@ -20,10 +20,10 @@ const tokenStorageKey = (gameCode: string) => `inhouse:token:${gameCode}`;
  */
 export function takeGameToken(gameCode: string): string | null {
   const url = new URL(window.location.href);
-  const fromUrl = url.searchParams.get('token');
+  const fromUrl = url.searchParams.get('gameToken');
   if (fromUrl) {
     sessionStorage.setItem(tokenStorageKey(gameCode), fromUrl);
-    url.searchParams.delete('token');
+    url.searchParams.delete('gameToken');
     window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
     return fromUrl;
   }
