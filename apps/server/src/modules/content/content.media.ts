@@ -15,6 +15,8 @@ type BannerArt = {
   headline: string;
   sub: string;
   motif: 'cards' | 'coins' | 'ball' | 'gift' | 'trophy' | 'rocket';
+  /** The button's text; PLAY NOW unless given (article covers read rather than play). */
+  cta?: string;
 };
 
 const arts: Record<string, BannerArt> = {
@@ -81,6 +83,7 @@ const arts: Record<string, BannerArt> = {
     headline: 'DEPOSIT IN 3 STEPS',
     sub: 'bKash, Nagad, Rocket or bank transfer',
     motif: 'coins',
+    cta: 'READ MORE',
   },
   'guide-withdraw': {
     from: '#10213f',
@@ -90,6 +93,7 @@ const arts: Record<string, BannerArt> = {
     headline: 'CASH OUT SAFELY',
     sub: 'From your balance to your wallet',
     motif: 'coins',
+    cta: 'READ MORE',
   },
   'play-safe': {
     from: '#2a0f3a',
@@ -99,6 +103,7 @@ const arts: Record<string, BannerArt> = {
     headline: 'PLAY FOR FUN',
     sub: 'Budgets, breaks and help when you need it',
     motif: 'cards',
+    cta: 'READ MORE',
   },
   'site-news': {
     from: '#3b0a0a',
@@ -108,6 +113,7 @@ const arts: Record<string, BannerArt> = {
     headline: 'WHAT IS NEW',
     sub: 'Games, features and events',
     motif: 'trophy',
+    cta: 'READ MORE',
   },
 };
 
@@ -154,7 +160,7 @@ ${motif(art)}
 <text x="80" y="120" font-size="26" letter-spacing="6" fill="${art.accent}">${escapeXml(art.kicker)}</text>
 <text x="80" y="200" font-size="50" fill="#fff">${escapeXml(art.headline)}</text>
 <text x="80" y="254" font-size="28" font-weight="400" fill="#fff" opacity=".85">${escapeXml(art.sub)}</text>
-<rect x="80" y="290" width="210" height="56" rx="28" fill="${art.accent}"/><text x="185" y="327" font-size="24" text-anchor="middle" fill="#1a1a1a">PLAY NOW</text>
+<rect x="80" y="290" width="210" height="56" rx="28" fill="${art.accent}"/><text x="185" y="327" font-size="24" text-anchor="middle" fill="#1a1a1a">${art.cta ?? 'PLAY NOW'}</text>
 </svg>`;
 }
 

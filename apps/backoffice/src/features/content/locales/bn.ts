@@ -101,7 +101,7 @@ export const contentBoBn: ContentBoMessages = {
         publishAtHint: 'প্রকাশ করলেই দেখাতে চাইলে খালি রাখুন',
         published: 'প্রকাশিত',
         cover: 'কভার ছবির ঠিকানা',
-        coverHint: 'https://… অথবা এই সাইটের /path; ১৬:৯ সবচেয়ে ভালো',
+        coverHint: 'https://… অথবা এই সাইটের /path; ৩:১ (ব্যানারের মতো, যেমন ১২০০×৪০০) সবচেয়ে ভালো',
         titleEn: 'শিরোনাম (ইংরেজি)',
         summaryEn: 'সারসংক্ষেপ (ইংরেজি, সাধারণ লেখা)',
         bodyEn: 'মূল লেখা (ইংরেজি, HTML)',

@@ -99,7 +99,7 @@ export const contentBoEn = {
         publishAtHint: 'Leave empty to show it as soon as it is published',
         published: 'Published',
         cover: 'Cover image address',
-        coverHint: 'https://… or /path on this site; 16:9 works best',
+        coverHint: 'https://… or /path on this site; 3:1 (like banners, e.g. 1200×400) works best',
         titleEn: 'Title (English)',
         summaryEn: 'Summary (English, plain text)',
         bodyEn: 'Body (English, HTML)',

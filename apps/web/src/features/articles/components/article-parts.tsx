@@ -40,7 +40,7 @@ export function ArticleTabs() {
 }
 
 /**
- * An article's cover, decorative (the title says what the article is): sized up front (16:9) so nothing moves
+ * An article's cover, decorative (the title says what the article is): sized up front (3:1, the banners' proportion) so nothing moves
  * when it loads; without a cover, or when it cannot be loaded, a drawn tile takes its place instead of a broken
  * image.
  */
@@ -66,7 +66,7 @@ export function ArticleCover({
       src={src}
       alt=""
       width={1200}
-      height={675}
+      height={400}
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
       className={cx('articles-cover', className)}
