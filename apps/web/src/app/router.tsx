@@ -30,7 +30,6 @@ const PromotionsRoute = lazy(() =>
   import('./routes/promotions').then((module) => ({ default: module.PromotionsRoute })),
 );
 const ArticlesRoute = lazy(() => import('./routes/articles').then((module) => ({ default: module.ArticlesRoute })));
-const ArticleRoute = lazy(() => import('./routes/articles').then((module) => ({ default: module.ArticleRoute })));
 const WinnersRoute = lazy(() => import('./routes/winners').then((module) => ({ default: module.WinnersRoute })));
 const InhouseGameRoute = lazy(() =>
   import('./routes/inhouse-game').then((module) => ({ default: module.InhouseGameRoute })),
@@ -80,7 +79,7 @@ export function AppRoutes() {
           {articleSections.map((kind) => (
             <Route key={kind} path={kind}>
               <Route index element={<ArticlesRoute kind={kind} />} />
-              <Route path=":id" element={<ArticleRoute kind={kind} />} />
+              <Route path=":id" element={<ArticlesRoute kind={kind} />} />
             </Route>
           ))}
           <Route path="winners" element={<WinnersRoute />} />

@@ -7,7 +7,6 @@ import {
   openAppDownload,
   useAppDownloadOpen,
 } from '@/features/app-download/hooks/app-download-store';
-import { closeLiveChatPanel, useLiveChatPanelOpen } from '@/features/live-chat/hooks/live-chat-panel-store';
 import { isHelpLinkState } from '@/lib/help-link';
 import { openModal } from '@/lib/modals';
 import { isFeatureEnabled, usePermission } from '@/lib/permission';
@@ -38,9 +37,12 @@ const MailIndicator = lazy(() =>
 const ContentHost = lazy(() =>
   import('@/features/content/components/content-host').then((module) => ({ default: module.ContentHost })),
 );
-// The expanding customer-service view: the live chat docked over the page, loaded when it is first opened.
-const LiveChatPanel = lazy(() =>
-  import('@/features/live-chat/components/live-chat-panel').then((module) => ({ default: module.LiveChatPanel })),
+// The expanding customer-service view: the live chat docked over the page. Its host (open state) loads after the
+// first paint, the chat itself when the panel is first opened.
+const LiveChatPanelHost = lazy(() =>
+  import('@/features/live-chat/components/live-chat-panel-host').then((module) => ({
+    default: module.LiveChatPanelHost,
+  })),
 );
 const AppDownloadModal = lazy(() =>
   import('@/features/app-download/components/app-download-modal').then((module) => ({
@@ -76,15 +78,10 @@ export function RootLayout() {
   const [floatingHidden, toggleFloatingHidden] = useDeviceFlag(frameStorageKeys.floatingBarHidden);
   const hasGames = isFeatureEnabled(permission, 'GAME');
   const appDownloadOpen = useAppDownloadOpen();
-  const liveChatOpen = useLiveChatPanelOpen();
   // The /live-chat page is the same chat: the docked panel steps aside there rather than show it twice.
   const onLiveChatPage = location.pathname.toLowerCase() === '/live-chat';
 
   useEffect(() => startInstallability(), []);
-
-  useEffect(() => {
-    if (onLiveChatPage) closeLiveChatPanel(false);
-  }, [onLiveChatPage]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` changes on every navigation; the drawer closes then.
   useEffect(() => {
@@ -174,13 +171,11 @@ export function RootLayout() {
           </Suspense>
         </RouteErrorBoundary>
       )}
-      {liveChatOpen && !onLiveChatPage && (
-        <RouteErrorBoundary resetKey="live-chat-panel">
-          <Suspense fallback={null}>
-            <LiveChatPanel />
-          </Suspense>
-        </RouteErrorBoundary>
-      )}
+      <RouteErrorBoundary resetKey="live-chat-panel">
+        <Suspense fallback={null}>
+          <LiveChatPanelHost suppressed={onLiveChatPage} />
+        </Suspense>
+      </RouteErrorBoundary>
       {appDownloadOpen && (
         <RouteErrorBoundary resetKey="app-download">
           <Suspense fallback={null}>

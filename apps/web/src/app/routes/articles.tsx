@@ -6,21 +6,23 @@ import { ArticleListPage } from '@/features/articles/components/article-list-pag
 import { usePermission } from '@/lib/permission';
 import '@/locales/articles';
 
-/** /news, /blog and /guide (spec section 2 "blog, news, beginner guide"): the section's article list. */
+/**
+ * /news, /blog and /guide (spec section 2 "blog, news, beginner guide"): the section's article list; with an id
+ * (/news/:id, …) one article, whose page sets the document title from the article. One route module for both, so
+ * the first download carries one lazy entry for the three sections.
+ */
 export function ArticlesRoute({ kind }: { kind: ArticleKind }) {
   const { t } = useTranslation();
   const { info } = usePermission();
+  const { id } = useParams();
+  if (id !== undefined) {
+    const parsed = /^\d{1,10}$/.test(id) ? Number(id) : Number.NaN;
+    return <ArticleDetailPage key={id} kind={kind} id={parsed} />;
+  }
   return (
     <>
       <title>{`${t(`articles.kinds.${kind}`)} · ${info.siteName}`}</title>
       <ArticleListPage kind={kind} />
     </>
   );
-}
-
-/** /news/:id, /blog/:id and /guide/:id: one article (its page sets the document title from the article). */
-export function ArticleRoute({ kind }: { kind: ArticleKind }) {
-  const { id } = useParams();
-  const parsed = /^\d{1,10}$/.test(id ?? '') ? Number(id) : Number.NaN;
-  return <ArticleDetailPage key={id} kind={kind} id={parsed} />;
 }
