@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { envelopeResponse, mockApi } from '@/testing/fixtures';
+import { permissionQueryKey } from '@/lib/permission';
+import { envelopeResponse, mockApi, permissionFixture } from '@/testing/fixtures';
 import { announcementFixture, contentWrapper } from '../testing';
 import { NoticeMarquee } from './notice-marquee';
 
@@ -37,6 +38,16 @@ describe('notice marquee', () => {
     const { wrapper } = contentWrapper('/');
     render(<NoticeMarquee />, { wrapper });
     expect(await screen.findByRole('region', { name: 'Notices' })).toBeTruthy();
+  });
+
+  it('greets in its row when announcements are switched off for the site', async () => {
+    const fetchMock = vi.fn(mockApi({}));
+    vi.stubGlobal('fetch', fetchMock);
+    const { wrapper, queryClient } = contentWrapper('/');
+    queryClient.setQueryData(permissionQueryKey, permissionFixture());
+    render(<NoticeMarquee />, { wrapper });
+    expect(await screen.findByRole('region', { name: 'Notices' })).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('scrolls the notice titles when there are some', async () => {

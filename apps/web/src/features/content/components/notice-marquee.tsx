@@ -11,10 +11,11 @@ import './content.css';
  */
 export function NoticeMarquee() {
   const { t } = useTranslation();
-  const { data, isPending } = useAnnouncements();
+  // isLoading, not isPending: with announcements switched off the query never runs, and the row then greets.
+  const { data, isLoading } = useAnnouncements();
   const notices = data?.player ?? [];
   // While the notices load, the bar keeps its place so the page below does not jump when it fills (layout shift).
-  if (isPending) return <div className="content-marquee" aria-hidden="true" data-testid="marquee-pending" />;
+  if (isLoading) return <div className="content-marquee" aria-hidden="true" data-testid="marquee-pending" />;
   // Without notices (or when they could not be loaded) the row stays, with a greeting, for the same reason: a bar
   // that vanished after loading moved the whole home page up (bench/RESULTS.md, Lighthouse).
   if (notices.length === 0) {
