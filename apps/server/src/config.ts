@@ -170,6 +170,7 @@ const envSchema = z.object({
   CATALOGUE_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(2).max(10_080).default(1440),
   VENDOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   TCG_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
+  TCG_REPORT_UTC_OFFSET_MINUTES: z.coerce.number().int().min(-720).max(840).default(480),
   GAME_SESSION_TTL_MINUTES: z.coerce.number().int().min(1).max(10_080).default(1440),
   INHOUSE_GAMES: booleanFlag.default(true),
   CATALOGUE_ESPORTS_VENDORS: csv.default(['AV', 'IMES', 'IA', 'AI', 'TF']),
@@ -325,6 +326,8 @@ export type AppConfig = {
   vendorTimeoutMs: number;
   /** HTTP timeout of calls to TCG (its docs ask for 30 s or more); a timed-out transfer is checked, never re-sent. */
   tcgTimeoutMs: number;
+  /** The time zone of TCG's bet reports (to agree with TCG), minutes east of UTC; default 480 (GMT+8). */
+  tcgReportUtcOffsetMinutes: number;
   /** Lifetime of a seamless game session: bets with an older token are refused (wins and rollbacks never are). */
   gameSessionTtlMinutes: number;
   /** The in-house games (provably fair dice and limbo under INHOUSE, route /bgs) are in the catalogue. */
@@ -435,6 +438,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     catalogueSyncIntervalMinutes: e.CATALOGUE_SYNC_INTERVAL_MINUTES,
     vendorTimeoutMs: e.VENDOR_TIMEOUT_MS,
     tcgTimeoutMs: e.TCG_TIMEOUT_MS,
+    tcgReportUtcOffsetMinutes: e.TCG_REPORT_UTC_OFFSET_MINUTES,
     gameSessionTtlMinutes: e.GAME_SESSION_TTL_MINUTES,
     inhouseGames: e.INHOUSE_GAMES,
     catalogueEsportsVendors: e.CATALOGUE_ESPORTS_VENDORS,

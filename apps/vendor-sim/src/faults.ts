@@ -12,8 +12,8 @@
  * - `transferAmbiguous`: the next TCG `ft`/`ftoa` is applied, but the answer is lost (`drop`: the connection is
  *   closed; `http500`: a non-JSON 500; `pending`: status 0 with transaction_status PENDING), so the portal must
  *   resolve it with `cs`.
- * - `reportUnavailable`: the next `bdm` report call fails (`error`: status 1 "System busy"; `slow`: the right
- *   answer, but only after `reportDelayMs`, longer than the merchant's timeout in tests).
+ * - `reportUnavailable`: the next `bdm` report call fails (`error`: status 1 "System busy"; `slow`: no answer,
+ *   the connection is dropped after `reportDelayMs`, longer than the merchant's timeout in tests).
  */
 export type FaultName =
   | 'duplicateCallbacks'

@@ -172,7 +172,8 @@ export async function startVendorSim(options: VendorSimOptions): Promise<VendorS
     for (const book of books.values()) book.start();
   }
 
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1_048_576 });
+  // close() ends every connection, even one a test left hanging on purpose (the report fault), so it never waits.
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1_048_576, forceCloseConnections: true });
   registerGamesApi(app, ctx);
   registerPlayRoutes(app, ctx);
   registerTcgRoutes(app, { merchant, lottery, faults, currency, ...options.tcg });

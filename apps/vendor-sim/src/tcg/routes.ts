@@ -51,8 +51,12 @@ export function registerTcgRoutes(
       const method = (call as { method?: unknown }).method;
       if (method === 'bdm' && faults.take('reportUnavailable')) {
         if (faults.reportMode === 'error') return { status: TCG_STATUS.FAILURE, error_desc: 'System busy' };
-        // Slow: answers (correctly) only after the merchant's client has given up.
-        await new Promise((resolve) => setTimeout(resolve, faults.reportDelayMs));
+        // Slow: no answer at all; the connection is dropped after the delay (the merchant's client gives up first).
+        reply.hijack();
+        const timer = setTimeout(() => reply.raw.socket?.destroy(), faults.reportDelayMs);
+        timer.unref();
+        reply.raw.on('close', () => clearTimeout(timer));
+        return reply;
       }
       const { answer } = merchant.handle(call as Record<string, unknown>);
       if (

@@ -518,14 +518,15 @@ describe('bet-details report (bdm)', () => {
     expect((await tcg({ method: 'bdm', ...window(now - 60_000, now) })).status).toBe(2);
   });
 
-  it('fails a report call on demand: status 1, or an answer too late', async () => {
+  it('fails a report call on demand: status 1, or no answer and a dropped connection', async () => {
     const now = Date.now();
     sim.faults.reportUnavailable(1, 'error');
     expect(await tcg({ method: 'bdm', product_type: 2, ...window(now - 60_000, now) })).toMatchObject({ status: 1 });
     expect((await tcg({ method: 'bdm', product_type: 2, ...window(now - 60_000, now) })).status).toBe(0);
     sim.faults.reportUnavailable(1, 'slow', 300);
     const started = Date.now();
-    expect((await tcg({ method: 'bdm', product_type: 2, ...window(now - 60_000, now) })).status).toBe(0);
+    await expect(tcg({ method: 'bdm', product_type: 2, ...window(now - 60_000, now) })).rejects.toThrow();
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    expect((await tcg({ method: 'bdm', product_type: 2, ...window(now - 60_000, now) })).status).toBe(0);
   });
 });

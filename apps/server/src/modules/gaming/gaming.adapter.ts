@@ -41,6 +41,27 @@ export type TransferOutcome =
   | { kind: 'failed'; detail: Record<string, unknown> }
   | { kind: 'ambiguous'; detail: Record<string, unknown> };
 
+/**
+ * One bet as a transfer-mode vendor's bet-details report shows it (play happens in the vendor's wallet, so this
+ * report is our only record of it). Amounts in our minor units; `winMinor` is the total return, stake included.
+ */
+export type VendorBetRecord = {
+  /** The vendor's unique bet (order) id: the round id we record it under. */
+  betId: string;
+  /** Our account, read back from the vendor's player name; null for a name that is not one of ours. */
+  accountId: number | null;
+  username: string;
+  gameCode: string;
+  stakeMinor: bigint;
+  winMinor: bigint;
+  status: 'settled' | 'cancelled' | 'unsettled';
+  betAt: Date;
+  settledAt: Date | null;
+};
+
+/** One page of a vendor's bet-details report; `invalid` counts rows that could not be read (logged, skipped). */
+export type VendorBetPage = { records: VendorBetRecord[]; page: number; totalPages: number; invalid: number };
+
 /** The extra side of a transfer-mode aggregator. */
 export interface TransferVendorAdapter extends VendorAdapter {
   readonly walletMode: 'transfer';
@@ -62,6 +83,12 @@ export interface TransferVendorAdapter extends VendorAdapter {
   balance(input: { accountId: number; vendorCode: string }): Promise<bigint>;
   /** Whether a vendor code belongs to this aggregator. */
   hasVendor(vendorCode: string): boolean;
+  /**
+   * One page of the vendor's bet-details report: the bets of a vendor (product) whose latest change falls in
+   * [from, to], to the second.
+   * @throws GAMING_VENDOR_UNAVAILABLE when the report fails, times out or cannot be read.
+   */
+  betRecords?(input: { vendorCode: string; from: Date; to: Date; page: number }): Promise<VendorBetPage>;
   /** The latest draws of a lottery game (newest first) and the next draw, when the vendor publishes them. */
   openedNumbers?(input: { vendorCode: string; gameCode: string; limit: number }): Promise<{
     draws: Array<{ numero: string; numbers: string[]; openedAt: string }>;

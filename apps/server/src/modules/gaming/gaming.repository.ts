@@ -135,6 +135,69 @@ export async function applyToRound(db: DbOrTx, change: RoundChange): Promise<voi
     });
 }
 
+/** A round as a transfer-mode vendor's report states it: the whole round, not a delta. */
+export type PulledRound = {
+  merchantCode: string;
+  aggregator: string;
+  roundId: string;
+  accountId: number;
+  vendorCode: string;
+  gameCode: string;
+  currency: string;
+  stakeMinor: bigint;
+  winMinor: bigint;
+  status: 'open' | 'closed' | 'rolled_back';
+  startedAt: Date;
+  updatedAt: Date;
+  closedAt: Date | null;
+};
+
+/**
+ * Inserts pulled rounds, or overwrites a stored one with what the vendor now reports (stake, win, status, times):
+ * a "set", never an addition, so the same report read twice changes nothing. An `open` row never replaces a
+ * closed or rolled-back round (an older report page read late). Returns how many rows were inserted or changed.
+ */
+export async function putPulledRounds(db: DbOrTx, rows: PulledRound[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const excluded = (column: string) => sql.raw(`excluded.${column}`);
+  const changed = await db
+    .insert(r)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [r.merchantCode, r.aggregator, r.roundId, r.accountId],
+      set: {
+        vendorCode: excluded('vendor_code'),
+        gameCode: excluded('game_code'),
+        stakeMinor: excluded('stake_minor'),
+        winMinor: excluded('win_minor'),
+        status: excluded('status'),
+        startedAt: excluded('started_at'),
+        updatedAt: excluded('updated_at'),
+        closedAt: excluded('closed_at'),
+      },
+      setWhere: sql`not (${r.status} <> 'open' and ${excluded('status')} = 'open')
+        and (${r.stakeMinor}, ${r.winMinor}, ${r.status}, ${r.closedAt}, ${r.gameCode})
+          is distinct from (${excluded('stake_minor')}, ${excluded('win_minor')}, ${excluded('status')}, ${excluded('closed_at')}, ${excluded('game_code')})`,
+    })
+    .returning({ id: r.id });
+  return changed.length;
+}
+
+/** The newest settle time among the rounds pulled from one vendor (where the next report pull starts from). */
+export async function latestPulledRoundTime(
+  db: DbOrTx,
+  merchantCode: string,
+  aggregator: string,
+  vendorCode: string,
+): Promise<Date | null> {
+  const rows = await db
+    .select({ ms: sql<number | null>`(extract(epoch from max(${r.closedAt})) * 1000)::float8`.mapWith(Number) })
+    .from(r)
+    .where(and(eq(r.merchantCode, merchantCode), eq(r.aggregator, aggregator), eq(r.vendorCode, vendorCode)));
+  const ms = rows[0]?.ms;
+  return ms === null || ms === undefined || Number.isNaN(ms) ? null : new Date(Math.floor(ms));
+}
+
 /** The first transaction of a member's round at an aggregator (the id a round-details page is asked by). */
 export async function firstTransactionOfRound(
   db: DbOrTx,

@@ -28,6 +28,7 @@ import {
   type TransferOutcome,
   type TransferVendorAdapter,
   type VendorAdapter,
+  type VendorBetRecord,
 } from './gaming.adapter';
 import { decimalToMinor, minorToDecimal } from './gaming.amounts';
 import * as repo from './gaming.repository';
@@ -76,6 +77,18 @@ const settleKeys = {
 
 /** A NOT FOUND status check is trusted only this long after the transfer (the call may still be in flight). */
 const notFoundGraceMs = 120_000;
+
+/** Bet reports are pulled at most this far back (TCG limits report queries to 7 days), less a minute of slack. */
+const betReportMaxBackMs = 7 * 86_400_000 - 60_000;
+/**
+ * Each pull starts this long before the newest change already recorded: a vendor files a bet in its report some
+ * time after it settles (TCG's settled files every 5 or 15 minutes), and re-reading is harmless (rows are set).
+ */
+const betReportOverlapMs = 30 * 60_000;
+/** A window is read in chunks of at most this length, oldest first, each fully before anything of it is written. */
+const betReportChunkMs = 6 * 3_600_000;
+/** A chunk with more pages than this is refused (a vendor that never ends its paging). */
+const betReportMaxPages = 500;
 
 /**
  * Play with the vendors: launches (who may launch what, game sessions, launch CDN), transfers to and from
@@ -253,6 +266,96 @@ export function createGamingService(deps: GamingDeps) {
     return settle(row, checked);
   }
 
+  /** Per vendor, the end of the last window read completely on this instance (saves re-reading 7 days). */
+  const betsPulledUntil = new Map<string, Date>();
+
+  /** A report record as a round: cancelled bets count nothing (stake and win 0) and show as cancelled. */
+  function pulledRound(
+    aggregator: string,
+    vendorCode: string,
+    currency: string,
+    record: VendorBetRecord & { accountId: number },
+  ): repo.PulledRound {
+    const settled = record.status === 'settled';
+    const cancelled = record.status === 'cancelled';
+    const closedAt = settled || cancelled ? (record.settledAt ?? record.betAt) : null;
+    return {
+      merchantCode,
+      aggregator,
+      roundId: record.betId,
+      accountId: record.accountId,
+      vendorCode,
+      gameCode: record.gameCode,
+      currency,
+      stakeMinor: cancelled ? 0n : record.stakeMinor,
+      winMinor: settled ? record.winMinor : 0n,
+      status: settled ? 'closed' : cancelled ? 'rolled_back' : 'open',
+      startedAt: record.betAt,
+      updatedAt: closedAt ?? record.betAt,
+      closedAt,
+    };
+  }
+
+  /**
+   * Reads one transfer vendor's bet report from just before the newest change we recorded (at most 7 days back)
+   * up to now, chunk by chunk, and sets the rounds. A chunk is written only once all its pages are read, in time
+   * order, so a failure leaves the cursor where it was and the next run reads the rest again.
+   */
+  async function pullVendorBets(
+    adapter: TransferVendorAdapter,
+    vendorCode: string,
+    currency: string,
+    known: Map<number, boolean>,
+  ): Promise<{ fetched: number; changed: number; ignored: number; invalid: number }> {
+    const read = adapter.betRecords;
+    if (!read) return { fetched: 0, changed: 0, ignored: 0, invalid: 0 };
+    const key = `${adapter.aggregator}:${vendorCode}`;
+    const end = now();
+    const cursor =
+      betsPulledUntil.get(key) ?? (await repo.latestPulledRoundTime(db, merchantCode, adapter.aggregator, vendorCode));
+    const oldest = end.getTime() - betReportMaxBackMs;
+    let from = cursor ? Math.max(oldest, Math.min(cursor.getTime(), end.getTime()) - betReportOverlapMs) : oldest;
+    const totals = { fetched: 0, changed: 0, ignored: 0, invalid: 0 };
+    while (from < end.getTime()) {
+      const to = Math.min(end.getTime(), from + betReportChunkMs);
+      const records = new Map<string, VendorBetRecord>();
+      for (let page = 1; ; page += 1) {
+        if (page > betReportMaxPages)
+          throw new Error(`bet report of ${vendorCode} has more than ${betReportMaxPages} pages`);
+        const result = await read.call(adapter, { vendorCode, from: new Date(from), to: new Date(to), page });
+        totals.invalid += result.invalid;
+        // The same bet on two pages (it changed while we paged): the final state wins.
+        for (const record of result.records) {
+          const seen = records.get(record.betId);
+          if (!seen || seen.status === 'unsettled') records.set(record.betId, record);
+        }
+        totals.fetched += result.records.length;
+        if (page >= result.totalPages) break;
+      }
+      const rows: repo.PulledRound[] = [];
+      for (const record of records.values()) {
+        const accountId = record.accountId;
+        if (accountId === null) {
+          totals.ignored += 1;
+          continue;
+        }
+        if (!known.has(accountId)) known.set(accountId, (await deps.identity.getAccount(accountId)) !== null);
+        if (!known.get(accountId)) {
+          totals.ignored += 1;
+          continue;
+        }
+        rows.push(pulledRound(adapter.aggregator, vendorCode, currency, { ...record, accountId }));
+      }
+      for (let index = 0; index < rows.length; index += 500) {
+        totals.changed += await repo.putPulledRounds(db, rows.slice(index, index + 500));
+      }
+      betsPulledUntil.set(key, new Date(to));
+      from = to;
+    }
+    if (totals.invalid > 0) deps.log.warn({ vendorCode, invalid: totals.invalid }, 'bet report rows not readable');
+    return totals;
+  }
+
   function newReference(): string {
     return `${merchantCode.toLowerCase().slice(0, 8)}${Date.now().toString(36)}${randomBytes(6).toString('hex')}`;
   }
@@ -323,8 +426,8 @@ export function createGamingService(deps: GamingDeps) {
     /**
      * Play figures for operators' reports and the dashboard: stakes, wins (minor units of the site currency), rounds
      * and distinct players of the rounds started in [from, to), by cashier day (YYYY-MM-DD, the start shifted by
-     * `dayOffsetMinutes`), by vendor code, or in total (one row, key ''). Only seamless vendors' rounds are recorded
-     * round by round; transfer-mode vendors report play in their own back offices.
+     * `dayOffsetMinutes`), by vendor code, or in total (one row, key ''). Seamless vendors' rounds are recorded as
+     * their wallet calls come; transfer-mode vendors' bets when their bet reports are pulled (`pullBetRecords`).
      */
     async roundTotals(
       range: { from: Date; to: Date },
@@ -573,6 +676,38 @@ export function createGamingService(deps: GamingDeps) {
         if (status !== 'pending') resolved += 1;
       }
       return { checked: rows.length, resolved };
+    },
+
+    /**
+     * The scheduled pull of transfer-mode vendors' bet reports into the rounds (betting record, recall, P/L,
+     * winners board, reports). Records only: the money moved with the transfers. Names that are not ours (another
+     * site's prefix, unknown accounts) are ignored. A vendor whose report fails keeps its cursor and is read again
+     * from there at the next run; the others go on.
+     */
+    async pullBetRecords(): Promise<{
+      vendors: Array<{ vendor: string; ok: boolean; fetched: number; changed: number; ignored: number }>;
+    }> {
+      const { code } = await deps.currency();
+      const catalogueVendors = await deps.catalogue.listVendors();
+      const known = new Map<number, boolean>();
+      const vendors: Array<{ vendor: string; ok: boolean; fetched: number; changed: number; ignored: number }> = [];
+      for (const adapter of adapters.values()) {
+        if (!isTransferAdapter(adapter) || !adapter.betRecords) continue;
+        for (const vendor of catalogueVendors) {
+          if (vendor.walletMode !== 'transfer' || !adapter.hasVendor(vendor.code)) continue;
+          try {
+            const totals = await pullVendorBets(adapter, vendor.code, code, known);
+            vendors.push({ vendor: vendor.code, ok: true, ...totals });
+          } catch (error) {
+            deps.log.warn(
+              { err: error, vendor: vendor.code, reason: isAppError(error) ? error.params : undefined },
+              'bet report pull failed; the next run starts from the same place',
+            );
+            vendors.push({ vendor: vendor.code, ok: false, fetched: 0, changed: 0, ignored: 0 });
+          }
+        }
+      }
+      return { vendors };
     },
 
     /** What we hold at each transfer-mode vendor for a member (the cashier's balance answer lists them). */

@@ -25,6 +25,8 @@ export type GamingSettings = {
   catalogueSyncIntervalMinutes: number;
   vendorTimeoutMs: number;
   tcgTimeoutMs: number;
+  /** The time zone of TCG's bet reports, minutes east of UTC (default 480, GMT+8). */
+  tcgReportUtcOffsetMinutes?: number;
   gameSessionTtlMinutes: number;
   publicUrl: string;
   /** The in-house games (INHOUSE, /bgs: provably fair dice and limbo) are offered. */
@@ -58,7 +60,7 @@ export type GamingSetupOptions = {
 /**
  * Builds the gaming module from configuration: the aggregators' adapters (none configured: an empty catalogue),
  * the Hub88 Wallet API when Hub88 is configured, the gaming service, and its scheduled jobs (catalogue sync, the
- * check of pending vendor transfers). What app.ts calls.
+ * check of pending vendor transfers, the pull of transfer vendors' bet reports). What app.ts calls.
  */
 export function setUpGaming(options: GamingSetupOptions) {
   const { settings } = options;
@@ -94,6 +96,9 @@ export function setUpGaming(options: GamingSetupOptions) {
           currency: options.currency,
           timeoutMs: settings.tcgTimeoutMs,
           products,
+          ...(settings.tcgReportUtcOffsetMinutes !== undefined
+            ? { reportUtcOffsetMinutes: settings.tcgReportUtcOffsetMinutes }
+            : {}),
         }),
       );
     }
@@ -150,6 +155,8 @@ export function setUpGaming(options: GamingSetupOptions) {
       run: () => gaming.syncCatalogue(),
     },
     { name: 'vendor-transfer-check', intervalMs: 30_000, run: () => gaming.resolvePendingTransfers() },
+    // Play at transfer-mode vendors is known only from their bet reports: pulled every 2 minutes into the rounds.
+    { name: 'vendor-bet-records', intervalMs: 120_000, run: () => gaming.pullBetRecords() },
     // While the catalogue is still empty (the vendors were not reachable at start), try again every 65 s: just over
     // Hub88's one game list a minute. A count query otherwise.
     {
