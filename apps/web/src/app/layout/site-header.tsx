@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AuthHeaderActions } from '@/features/auth/components/header-actions';
 import { LanguageSwitcher } from '@/features/language/components/language-switcher';
-import { IconMenu } from '@/features/navigation/components/nav-icons';
+import { IconMenu } from '@/features/navigation/components/menu-icon';
 import { useSession } from '@/lib/session';
 
 // The category row fills in once the game menus arrive, so its code can come a moment after the first paint; the

@@ -139,14 +139,6 @@ export function IconQr(props: IconProps) {
   );
 }
 
-export function IconMenu(props: IconProps) {
-  return (
-    <IconSvg {...props}>
-      <path d="M4 6.5h16M4 12h16M4 17.5h16" />
-    </IconSvg>
-  );
-}
-
 export function IconSidebar(props: IconProps) {
   return (
     <IconSvg {...props}>
