@@ -262,7 +262,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     payloadPrivateKey: config.payloadPrivateKey,
     now: deps.now,
   });
-  const stopSystem = await system.start();
+  // The system's first load (and, on a fresh database, the payload key generation) runs beside the demo seeding.
+  const systemStarting = system.start();
   const outbox = createOutboxService({ db: database.db, merchantCode: config.merchantCode });
   const identity = createIdentityService({
     db: database.db,
@@ -275,7 +276,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     log: app.log,
     now: deps.now,
   });
-  const demoLogins = config.seedDemo ? await seedDemoAccounts(identity) : [];
+  const [stopSystem, demoLogins] = await Promise.all([
+    systemStarting,
+    config.seedDemo ? seedDemoAccounts(identity) : Promise.resolve([]),
+  ]);
   if (demoLogins.length > 0) app.log.info({ demoLogins }, 'demo accounts seeded');
 
   const wallet = createWalletService({ db: database.db, merchantCode: config.merchantCode, log: app.log });

@@ -41,9 +41,12 @@ export async function seedDemoAccounts(identity: IdentityService): Promise<DemoL
       throw error;
     }
   };
-  await ensure(demoPlayer, accountTypes.MEMBER, null);
-  const agent = await ensure(demoAgent, accountTypes.AGENT, null);
-  for (const member of demoDownline) await ensure(member, accountTypes.MEMBER, agent.id);
+  // Side by side: each account costs one argon2id hash, which runs on the thread pool, not the event loop.
+  const [, agent] = await Promise.all([
+    ensure(demoPlayer, accountTypes.MEMBER, null),
+    ensure(demoAgent, accountTypes.AGENT, null),
+  ]);
+  await Promise.all(demoDownline.map((member) => ensure(member, accountTypes.MEMBER, agent.id)));
   return [
     { role: 'member', username: demoPlayer.username, password: demoPlayer.password },
     { role: 'agent', username: demoAgent.username, password: demoAgent.password },

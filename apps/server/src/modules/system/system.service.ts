@@ -219,7 +219,7 @@ export function createSystemService(deps: SystemServiceDeps) {
     } else {
       let row = await repo.findKeyPair(deps.db, payloadKeyName);
       if (!row) {
-        const generated = generatePayloadKeyPair();
+        const generated = await generatePayloadKeyPair();
         await repo.insertKeyPairIfAbsent(deps.db, payloadKeyName, generated.publicKeyPem, generated.privateKeyPem);
         row = await repo.findKeyPair(deps.db, payloadKeyName);
       }

@@ -42,7 +42,7 @@ describe('payload encryption', () => {
   let envelope: EncryptedPayloadEnvelope;
 
   beforeAll(async () => {
-    keys = generatePayloadKeyPair();
+    keys = await generatePayloadKeyPair();
     decryptor = new PayloadDecryptor(keys.privateKeyPem);
     envelope = await encryptPayloadForTest(keys.publicKeyPem, body);
   });
@@ -91,7 +91,7 @@ describe('payload encryption', () => {
   });
 
   it('refuses an envelope made for another server key', async () => {
-    const other = generatePayloadKeyPair();
+    const other = await generatePayloadKeyPair();
     const foreign = await encryptPayloadForTest(other.publicKeyPem, body);
     expect(decryptFailure(decryptor, foreign).reason).toBe('key');
   });
