@@ -1,5 +1,12 @@
 /** The gaming module's public face: app.ts uses only what is exported here. */
-export type { LaunchRequest, TransferOutcome, TransferVendorAdapter, VendorAdapter } from './gaming.adapter';
+export type {
+  LaunchRequest,
+  TransferOutcome,
+  TransferVendorAdapter,
+  VendorAdapter,
+  VendorBetPage,
+  VendorBetRecord,
+} from './gaming.adapter';
 export { type GatewayRoutesOptions, gatewayRoutes } from './gaming.gateway.routes';
 export type { RoundTotalsRow } from './gaming.repository';
 export { type GamingRoutesOptions, gamingRoutes } from './gaming.routes';
