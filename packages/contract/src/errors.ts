@@ -67,6 +67,7 @@ export const errorCatalogue = {
   IDENTITY_EMAIL_TAKEN: { status: 409, key: 'errors.IDENTITY_EMAIL_TAKEN' },
   IDENTITY_OIDC_PROVIDER_UNKNOWN: { status: 404, key: 'errors.IDENTITY_OIDC_PROVIDER_UNKNOWN' },
   IDENTITY_OIDC_FAILED: { status: 400, key: 'errors.IDENTITY_OIDC_FAILED' },
+  IDENTITY_OIDC_CANCELLED: { status: 400, key: 'errors.IDENTITY_OIDC_CANCELLED' },
   IDENTITY_OIDC_UNAVAILABLE: { status: 502, key: 'errors.IDENTITY_OIDC_UNAVAILABLE' },
   // Wallet module
   WALLET_INSUFFICIENT_FUNDS: { status: 409, key: 'errors.WALLET_INSUFFICIENT_FUNDS' },

@@ -63,6 +63,7 @@ export const bn: Catalogue = {
     IDENTITY_EMAIL_TAKEN: 'এই ই-মেইল ঠিকানাটি অন্য একটি অ্যাকাউন্ট ব্যবহার করছে',
     IDENTITY_OIDC_PROVIDER_UNKNOWN: 'এই লগ ইন পদ্ধতিটি উপলব্ধ নয়',
     IDENTITY_OIDC_FAILED: 'এই অ্যাকাউন্ট দিয়ে লগ ইন ব্যর্থ হয়েছে, অনুগ্রহ করে আবার চেষ্টা করুন',
+    IDENTITY_OIDC_CANCELLED: 'লগইন উইন্ডো বন্ধ করা হয়েছে, তাই লগইন ব্যর্থ হয়েছে। অনুগ্রহ করে আবার চেষ্টা করুন',
     IDENTITY_OIDC_UNAVAILABLE: 'লগ ইন সেবাটিতে এই মুহূর্তে পৌঁছানো যাচ্ছে না, অনুগ্রহ করে পরে আবার চেষ্টা করুন',
     WALLET_INSUFFICIENT_FUNDS: 'এই কাজের জন্য ব্যালেন্স যথেষ্ট নয়',
     WALLET_ACCOUNT_NOT_FOUND: 'ওয়ালেট অ্যাকাউন্টটি পাওয়া যায়নি',

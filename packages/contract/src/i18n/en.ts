@@ -65,6 +65,7 @@ export const en = {
     IDENTITY_EMAIL_TAKEN: 'This e-mail address is already used by another account',
     IDENTITY_OIDC_PROVIDER_UNKNOWN: 'This login method is not available',
     IDENTITY_OIDC_FAILED: 'Login with this account failed, please try again',
+    IDENTITY_OIDC_CANCELLED: 'The login window was closed, so the login failed. Please try again',
     IDENTITY_OIDC_UNAVAILABLE: 'The login service cannot be reached at the moment, please try again later',
     WALLET_INSUFFICIENT_FUNDS: 'The balance is not sufficient for this operation',
     WALLET_ACCOUNT_NOT_FOUND: 'The wallet account was not found',

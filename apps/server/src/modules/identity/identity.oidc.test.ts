@@ -306,6 +306,21 @@ describe('one-click login (OpenID Connect)', () => {
     expect((await memberInfo(app, verified.searchParams.get('token') ?? '')).json().value.id).toBe(memberId);
   });
 
+  it('answers a login the player cancelled at the provider with the popup-closed message, and spends the state', async () => {
+    const authorize = await start('local');
+    const state = authorize.searchParams.get('state') ?? '';
+    const cancelled = new URL(`${publicUrl}/wps/session/oidc/local/callback`);
+    cancelled.searchParams.set('error', 'access_denied');
+    cancelled.searchParams.set('state', state);
+    const landing = await callback(cancelled);
+    expect(landing.pathname).toBe('/login');
+    expect(landing.searchParams.get('oidcError')).toBe('IDENTITY_OIDC_CANCELLED');
+    expect(landing.searchParams.get('token')).toBeNull();
+    // The same state cannot be used again, even with a real code.
+    const again = await callback(cancelled);
+    expect(again.searchParams.get('oidcError')).toBe('IDENTITY_OIDC_FAILED');
+  });
+
   it('refuses a callback with an unknown state, and a state used once already', async () => {
     local.signIn('bob-1', { email: 'bob@example.com', email_verified: true });
     const back = await throughProvider(await start('local'));

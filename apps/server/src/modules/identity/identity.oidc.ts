@@ -196,8 +196,13 @@ export function createOidcService(deps: OidcDeps) {
       query: Record<string, string | undefined>,
       ctx: { ip: string | null; language?: string | undefined },
     ): Promise<string> {
-      const fail = (code: 'IDENTITY_OIDC_FAILED' | 'IDENTITY_OIDC_UNAVAILABLE' | 'IDENTITY_OIDC_PROVIDER_UNKNOWN') =>
-        withQuery('/login', { oidcError: code });
+      const fail = (
+        code:
+          | 'IDENTITY_OIDC_FAILED'
+          | 'IDENTITY_OIDC_UNAVAILABLE'
+          | 'IDENTITY_OIDC_PROVIDER_UNKNOWN'
+          | 'IDENTITY_OIDC_CANCELLED',
+      ) => withQuery('/login', { oidcError: code });
       const provider = deps.providers.find((candidate) => candidate.id === providerId);
       if (!provider) return fail('IDENTITY_OIDC_PROVIDER_UNKNOWN');
       const state = query.state ?? '';
@@ -206,6 +211,9 @@ export function createOidcService(deps: OidcDeps) {
         deps.log.warn({ provider: provider.id }, 'OpenID callback with an unknown, used or expired state');
         return fail('IDENTITY_OIDC_FAILED');
       }
+      // The player closed or declined the provider's page (RFC 6749 section 4.1.2.1): the spec's "popup closed so
+      // login failed, retry" (section 8). The state is spent all the same.
+      if (query.error === 'access_denied') return fail('IDENTITY_OIDC_CANCELLED');
       let configuration: client.Configuration;
       try {
         configuration = await configurationOf(provider);
