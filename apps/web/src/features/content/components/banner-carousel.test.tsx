@@ -1,8 +1,13 @@
 import { bannerCarousel } from '@portal/contract';
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { envelopeResponse, mockApi } from '@/testing/fixtures';
 import { announcementFixture, contentWrapper } from '../testing';
-import { BannerCarousel, bannerCarouselSettings } from './banner-carousel';
+import { BannerCarousel, bannerCarouselSettings, HomeBanners } from './banner-carousel';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('banner carousel', () => {
   it('loops and turns every 5000 ms when there are several banners', () => {
@@ -39,5 +44,27 @@ describe('banner carousel', () => {
     view.unmount();
     render(<BannerCarousel banners={[banners[0] as (typeof banners)[number]]} label="Featured" />, { wrapper });
     expect(screen.queryByRole('button', { name: 'Next slide' })).toBeNull();
+  });
+
+  it('adds no heading of its own on the home page: the home route holds the one h1', async () => {
+    const banner = announcementFixture({
+      id: 1,
+      type: 'B',
+      title: 'Welcome bonus',
+      groupName: 'w_home',
+      linkageType: 'PROMOTION',
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        mockApi({
+          '/wps/relay/MCSFE_getListAnnouncements': () =>
+            envelopeResponse({ banners: [banner], player: [], popup: [], promotion: [], help: [] }),
+        }),
+      ),
+    );
+    render(<HomeBanners />, { wrapper: contentWrapper('/').wrapper });
+    expect(await screen.findByRole('link', { name: 'Welcome bonus' })).toBeTruthy();
+    expect(screen.queryAllByRole('heading', { level: 1 })).toHaveLength(0);
   });
 });

@@ -6,9 +6,8 @@ import type { EmblaOptionsType } from 'embla-carousel';
 import Autoplay, { type AutoplayOptionsType } from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePermission } from '@/lib/permission';
 import { safeExternalUrl } from '@/lib/safe-url';
 import '@/locales/content';
 import { bannersOf, useAnnouncements } from '../api/announcements';
@@ -185,26 +184,18 @@ export function BannerCarousel({ banners, label, className }: BannerCarouselProp
 }
 
 /**
- * The home page's banners (group w_home); a placeholder of the same size while they load. The home page shows
- * its welcome heading only while there are no banners, so the carousel carries the page's one h1 (visually
- * hidden, for screen readers and the document outline).
+ * The home page's banners (group w_home); a placeholder of the same size while they load. The page's one h1 is
+ * the home route's (visually hidden while a banner block is on the page), so the carousel adds none: two would
+ * break the document outline once the banners arrive.
  */
 export function HomeBanners() {
   const { t } = useTranslation();
-  const { info } = usePermission();
   const { data, isLoading } = useAnnouncements();
   const banners = bannersOf(data, 'w_home');
   // isLoading, not isPending: with announcements switched off the query never runs and nothing is shown.
   if (isLoading) return <Skeleton className="content-banners__skeleton" height="100%" radius={16} />;
   if (banners.length === 0) return null;
-  return (
-    <>
-      <h1 className="visually-hidden">
-        <Trans i18nKey="home.welcome" values={{ site: info.siteName }} components={{ site: <span /> }} />
-      </h1>
-      <BannerCarousel banners={banners} label={t('contentUi.banners.label')} />
-    </>
-  );
+  return <BannerCarousel banners={banners} label={t('contentUi.banners.label')} />;
 }
 
 /** The promotion page's banners (group w_promotion), which may be videos. */
