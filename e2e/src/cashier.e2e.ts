@@ -29,7 +29,15 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const holder: { baseUrl: string | null } = { baseUrl: null };
   portal = await startPortal(
-    { devTools: true, seedDemo: true, paymentSimEnabled: true, boOwnerPassword: ownerPassword },
+    // Every journey here comes from 127.0.0.1 (no trusted proxy), so they share one rate-limit bucket: raised, as the
+    // phone walk alone loads seven member-centre pages.
+    {
+      devTools: true,
+      seedDemo: true,
+      paymentSimEnabled: true,
+      boOwnerPassword: ownerPassword,
+      rateLimitPerMinute: 100_000,
+    },
     {},
     {
       // The simulator PSP calls back over real HTTP; the listening port is known only after the start.

@@ -100,6 +100,8 @@ export function ArticleDetailPage({ kind, id }: ArticleDetailPageProps) {
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server when stored and served, and again here.
         dangerouslySetInnerHTML={{ __html: html }}
       />
+      {/* After the reading, the way to the other sections (news, blog, guides). */}
+      <ArticleTabs />
     </article>
   );
 }

@@ -125,6 +125,7 @@ export function PersonalProfitPage() {
       >
         <Tabs
           variant="pill"
+          className="cashier-periods"
           label={t('cashier.profit.period')}
           value={period}
           onChange={(id) => setPeriod(id as ProfitPeriod)}
