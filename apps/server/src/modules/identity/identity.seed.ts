@@ -46,7 +46,8 @@ export async function seedDemoAccounts(identity: IdentityService): Promise<DemoL
     ensure(demoPlayer, accountTypes.MEMBER, null),
     ensure(demoAgent, accountTypes.AGENT, null),
   ]);
-  await Promise.all(demoDownline.map((member) => ensure(member, accountTypes.MEMBER, agent.id)));
+  // One after another, so the downline's ids follow its names (demo_member1 first) on every database.
+  for (const member of demoDownline) await ensure(member, accountTypes.MEMBER, agent.id);
   return [
     { role: 'member', username: demoPlayer.username, password: demoPlayer.password },
     { role: 'agent', username: demoAgent.username, password: demoAgent.password },
