@@ -74,15 +74,17 @@ export const inhouseRoundSchema = z.object({
   roundId: z.string(),
   gameCode: inhouseGameCodeSchema,
   params: z.record(z.string(), z.unknown()),
-  result: z.record(z.string(), z.unknown()),
+  /** The draw; null until the stake has moved (pending) and for refused bets, which were never drawn. */
+  result: z.record(z.string(), z.unknown()).nullable(),
   stakeMinor: minorString,
   /** Paid back, stake included; 0 when the bet lost. */
   payoutMinor: minorString,
-  /** open (between stake and payout), settled, or refused (the stake could not be taken). */
-  status: z.enum(['open', 'settled', 'refused']),
-  nonce: z.number().int(),
-  clientSeed: z.string(),
-  serverSeedHash: z.string(),
+  /** pending (stake moving), open (drawn, payout moving), settled, or refused (the stake could not be taken). */
+  status: z.enum(['pending', 'open', 'settled', 'refused']),
+  /** The seed pair's nonce and seeds that decided it; null for a bet never drawn. */
+  nonce: z.number().int().nullable(),
+  clientSeed: z.string().nullable(),
+  serverSeedHash: z.string().nullable(),
   /** Revealed once the member has rotated the seed pair; null before. */
   serverSeed: z.string().nullable(),
   createdAt: z.string(),

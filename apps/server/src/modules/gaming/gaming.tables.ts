@@ -178,9 +178,11 @@ export const gamingInhouseSeeds = pgTable(
 );
 
 /**
- * One bet of an in-house game: the seed pair and nonce that decide it, what the member chose, the draw, and the two
- * ledger transfers (stake in, payout out). `open` between the stake and the payout; a crash in between is settled by
- * a job from the stored draw, so the outcome never changes. The request key makes a retried bet answer the first one.
+ * One bet of an in-house game: what the member chose, the stake, then the seed pair and nonce that decide it, the
+ * draw, and the two ledger transfers (stake in, payout out). `pending` until the stake has moved (no draw exists
+ * yet, so nobody can see an outcome before paying for it); `open` once the stake moved and the draw is fixed;
+ * `settled` after the payout; `refused` when the stake could not be taken. A crash at any step is finished by a job
+ * from what is stored, so an outcome never changes. The request key makes a retried bet answer the first one.
  */
 export const gamingInhouseRounds = pgTable(
   'gaming_inhouse_rounds',
@@ -192,15 +194,13 @@ export const gamingInhouseRounds = pgTable(
     accountId: integer('account_id').notNull(),
     gameCode: varchar('game_code', { length: 40 }).notNull(),
     currency: varchar('currency', { length: 3 }).notNull(),
-    seedId: bigint('seed_id', { mode: 'number' })
-      .notNull()
-      .references(() => gamingInhouseSeeds.id),
-    nonce: integer('nonce').notNull(),
+    seedId: bigint('seed_id', { mode: 'number' }).references(() => gamingInhouseSeeds.id),
+    nonce: integer('nonce'),
     params: jsonb('params').$type<Record<string, unknown>>().notNull(),
-    result: jsonb('result').$type<Record<string, unknown>>().notNull(),
+    result: jsonb('result').$type<Record<string, unknown>>(),
     stakeMinor: minor('stake_minor').notNull(),
-    payoutMinor: minor('payout_minor').notNull(),
-    /** open (stake taken, payout not yet) or settled. */
+    payoutMinor: minor('payout_minor').notNull().default(sql`0`),
+    /** pending, open, settled or refused (see above). */
     status: varchar('status', { length: 10 }).notNull(),
     stakeTransferId: bigint('stake_transfer_id', { mode: 'number' }),
     payoutTransferId: bigint('payout_transfer_id', { mode: 'number' }),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { gamingInhouseRounds, gamingInhouseSeeds } from './gaming.tables';
 
@@ -71,16 +71,35 @@ export async function insertRound(db: DbOrTx, row: typeof r.$inferInsert): Promi
 }
 
 /** Records the stake's transfer on an open round; false when the round is no longer open (refused meanwhile). */
-export async function setStakeTransfer(db: DbOrTx, id: number, transferId: number): Promise<boolean> {
+/**
+ * Fixes the draw of a round whose stake has moved: seed, nonce, result, payout and the stake's transfer; the round
+ * becomes `open`. Null when it is no longer pending (refused or drawn meanwhile by the recovery job).
+ */
+export async function drawRound(
+  db: DbOrTx,
+  id: number,
+  draw: {
+    seedId: number;
+    nonce: number;
+    result: Record<string, unknown>;
+    payoutMinor: bigint;
+    stakeTransferId: number;
+  },
+): Promise<InhouseRoundRow | null> {
   const rows = await db
     .update(r)
-    .set({ stakeTransferId: transferId })
-    .where(and(eq(r.id, id), eq(r.status, 'open')))
-    .returning({ id: r.id });
-  return rows.length > 0;
+    .set({ ...draw, status: 'open' })
+    .where(and(eq(r.id, id), eq(r.status, 'pending')))
+    .returning();
+  return rows[0] ?? null;
 }
 
-/** Marks a round settled with its payout transfer; false when it was settled already. */
+export async function findRound(db: DbOrTx, id: number): Promise<InhouseRoundRow | null> {
+  const rows = await db.select().from(r).where(eq(r.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Marks a settled round paid; false when it was settled already. */
 export async function settleRound(db: DbOrTx, id: number, payoutTransferId: number | null, at: Date): Promise<boolean> {
   const rows = await db
     .update(r)
@@ -90,22 +109,22 @@ export async function settleRound(db: DbOrTx, id: number, payoutTransferId: numb
   return rows.length > 0;
 }
 
-/** Marks an open round whose stake did not move as refused; false when it moved on meanwhile. */
+/** Marks a pending round (its stake did not move) as refused; false when it moved on meanwhile. */
 export async function refuseRound(db: DbOrTx, id: number, at: Date): Promise<boolean> {
   const rows = await db
     .update(r)
     .set({ status: 'refused', settledAt: at })
-    .where(and(eq(r.id, id), eq(r.status, 'open'), isNull(r.stakeTransferId)))
+    .where(and(eq(r.id, id), eq(r.status, 'pending')))
     .returning({ id: r.id });
   return rows.length > 0;
 }
 
-/** Rounds left open (a crash between stake and payout) older than a moment, oldest first. */
-export async function openRounds(db: DbOrTx, merchantCode: string, olderThan: Date, limit: number) {
+/** Rounds a crash left pending or open, older than a moment, oldest first. */
+export async function unfinishedRounds(db: DbOrTx, merchantCode: string, olderThan: Date, limit: number) {
   return db
     .select()
     .from(r)
-    .where(and(eq(r.merchantCode, merchantCode), eq(r.status, 'open'), lt(r.createdAt, olderThan)))
+    .where(and(eq(r.merchantCode, merchantCode), inArray(r.status, ['pending', 'open']), lt(r.createdAt, olderThan)))
     .orderBy(asc(r.createdAt))
     .limit(limit);
 }
@@ -114,7 +133,7 @@ export async function recentRounds(db: DbOrTx, merchantCode: string, accountId: 
   return db
     .select({ round: r, seed: s })
     .from(r)
-    .innerJoin(s, eq(s.id, r.seedId))
+    .leftJoin(s, eq(s.id, r.seedId))
     .where(and(eq(r.merchantCode, merchantCode), eq(r.accountId, accountId)))
     .orderBy(desc(r.id))
     .limit(limit);

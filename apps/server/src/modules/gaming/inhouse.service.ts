@@ -50,6 +50,9 @@ export type InhouseDeps = {
 const stakeKey = (roundId: string) => `inhouse:stake:${roundId}`;
 const payoutKey = (roundId: string) => `inhouse:payout:${roundId}`;
 const reverseKey = (roundId: string) => `inhouse:reverse:${roundId}`;
+
+/** A draw found its round no longer pending; thrown to roll the nonce back. */
+class RoundNotPending extends Error {}
 const clientSeedPattern = /^[\x21-\x7e]{1,64}$/;
 
 /**
@@ -108,7 +111,7 @@ export function createInhouseGames(deps: InhouseDeps) {
     return deps.wallet.ensureAccount({ type: 'house' }, 'HOUSE_GAMING', currency);
   }
 
-  function toRound(row: repo.InhouseRoundRow, seed: repo.SeedRow): InhouseRound {
+  function toRound(row: repo.InhouseRoundRow, seed: repo.SeedRow | null): InhouseRound {
     return {
       roundId: row.roundId,
       gameCode: row.gameCode as InhouseGameCode,
@@ -118,10 +121,10 @@ export function createInhouseGames(deps: InhouseDeps) {
       payoutMinor: row.payoutMinor.toString(),
       status: row.status as InhouseRound['status'],
       nonce: row.nonce,
-      clientSeed: seed.clientSeed,
-      serverSeedHash: seed.serverSeedHash,
+      clientSeed: seed?.clientSeed ?? null,
+      serverSeedHash: seed?.serverSeedHash ?? null,
       // Shown only once the member has rotated the pair: before that it would let them predict the next bets.
-      serverSeed: seed.revealedAt ? seed.serverSeed : null,
+      serverSeed: seed?.revealedAt ? seed.serverSeed : null,
       createdAt: row.createdAt.toISOString(),
     };
   }
@@ -169,8 +172,8 @@ export function createInhouseGames(deps: InhouseDeps) {
   }
 
   async function answer(row: repo.InhouseRoundRow, replayed: boolean): Promise<InhousePlayResult> {
-    const seed = await repo.findSeed(db, row.seedId);
-    if (!seed) throw new AppError('INTERNAL');
+    const seed = row.seedId === null ? null : await repo.findSeed(db, row.seedId);
+    if (!seed || !row.result) throw new AppError('INTERNAL');
     const account = await cashAccount(row.accountId, row.currency);
     const outcome = payoutMinor(
       row.gameCode as InhouseGameCode,
@@ -219,12 +222,10 @@ export function createInhouseGames(deps: InhouseDeps) {
     if (earlier) {
       if (!fingerprintMatches(earlier, input, stake)) throw new AppError('IDEMPOTENCY_KEY_REUSED');
       if (earlier.status === 'refused') throw new AppError('WALLET_INSUFFICIENT_FUNDS');
-      if (earlier.status === 'open') {
-        // The first request is still moving the stake: settling now could pay a bet that was never staked.
-        if (earlier.stakeTransferId === null) throw new AppError('IDEMPOTENCY_IN_PROGRESS');
-        await settle(earlier);
-      }
-      return answer((await repo.findRoundByRequest(db, merchantCode, accountId, requestKey)) ?? earlier, true);
+      // The first request is still moving the stake: its outcome does not exist yet.
+      if (earlier.status === 'pending') throw new AppError('IDEMPOTENCY_IN_PROGRESS');
+      if (earlier.status === 'open') await settle(earlier);
+      return answer((await repo.findRound(db, earlier.id)) ?? earlier, true);
     }
 
     const target = await deps.catalogue.launchTarget({ gameCode, vassalage: inhouseVendorCode }, undefined);
@@ -232,43 +233,28 @@ export function createInhouseGames(deps: InhouseDeps) {
     if (target.maintenance) throw new AppError('CATALOGUE_GAME_MAINTENANCE', { gameCode });
 
     const cash = await cashAccount(accountId, currency.code);
-    // A cheap check first, so that a bet the balance cannot cover does not spend a nonce.
     if (cash.availableMinor < stake) {
       throw new AppError('WALLET_INSUFFICIENT_FUNDS', { availableMinor: cash.availableMinor.toString() });
     }
-    const seed = await seedFor(accountId);
+    // The bet is recorded before anything moves, without a draw: the outcome is drawn only once the stake has moved,
+    // so nobody can learn it and then keep the stake from being taken.
     const roundId = randomUUID();
-    // The nonce and the draw are fixed together, before any money moves.
-    const row = await db.transaction(async (tx) => {
-      const taken = await repo.takeNonce(tx, seed.id);
-      if (!taken) return null; // rotated in between
-      const nonce = taken.nextNonce - 1;
-      const result = drawOutcome(gameCode, taken.serverSeed, taken.clientSeed, nonce);
-      const outcome = payoutMinor(gameCode, params, result, stake);
-      return repo.insertRound(tx, {
-        merchantCode,
-        roundId,
-        requestKey,
-        accountId,
-        gameCode,
-        currency: currency.code,
-        seedId: taken.id,
-        nonce,
-        params: { ...params },
-        result: { ...result },
-        stakeMinor: stake,
-        payoutMinor: outcome.payoutMinor,
-        status: 'open',
-        createdAt: now(),
-      });
+    const row = await repo.insertRound(db, {
+      merchantCode,
+      roundId,
+      requestKey,
+      accountId,
+      gameCode,
+      currency: currency.code,
+      params: { ...params },
+      stakeMinor: stake,
+      status: 'pending',
+      createdAt: now(),
     });
-    if (!row) {
-      // A twin request with the same key won the insert, or the seed was rotated: answer from what exists.
-      const twin = await repo.findRoundByRequest(db, merchantCode, accountId, requestKey);
-      if (twin) return play(token, input, requestKey);
-      throw new AppError('IDEMPOTENCY_IN_PROGRESS');
-    }
+    // A twin request with the same key inserted first: answer from it.
+    if (!row) return play(token, input, requestKey);
 
+    let stakeTransferId: number;
     try {
       const transfer = await deps.wallet.transfer({
         idempotencyKey: stakeKey(roundId),
@@ -279,22 +265,65 @@ export function createInhouseGames(deps: InhouseDeps) {
         kind: 'BET',
         metadata: { aggregator: inhouseAggregator, vendor: inhouseVendorCode, game: gameCode, round: roundId },
       });
-      if (!(await repo.setStakeTransfer(db, row.id, transfer.id))) {
-        // The recovery job gave up on this round while the stake was in flight: give the stake back, once.
-        await deps.wallet.reverse(transfer.id, reverseKey(roundId), { metadata: { round: roundId } });
+      stakeTransferId = transfer.id;
+    } catch (error) {
+      if (isAppError(error) && error.code === 'WALLET_INSUFFICIENT_FUNDS') await repo.refuseRound(db, row.id, now());
+      throw error;
+    }
+    const drawn = await drawRound(row, stakeTransferId);
+    if (!drawn) {
+      const current = await repo.findRound(db, row.id);
+      if (current?.status === 'refused') {
+        // The recovery job gave up on this bet while its stake was in flight: the stake goes back, once.
+        await deps.wallet.reverse(stakeTransferId, reverseKey(roundId), { metadata: { round: roundId } });
         deps.onBalanceChanged?.(accountId);
         throw new AppError('GAMING_VENDOR_UNAVAILABLE', { aggregator: inhouseAggregator });
       }
-    } catch (error) {
-      if (isAppError(error) && error.code === 'WALLET_INSUFFICIENT_FUNDS') {
-        // The nonce stays spent and the round stays visible as refused: nothing is hidden from the member.
-        await repo.refuseRound(db, row.id, now());
-      }
-      throw error;
+      // The recovery job drew it meanwhile (from the same stake): finish and answer it like any other.
+      if (current?.status === 'open') await settle(current);
+      deps.onBalanceChanged?.(accountId);
+      return answer((await repo.findRound(db, row.id)) ?? row, false);
     }
-    await settle(row);
+    await settle(drawn);
     deps.onBalanceChanged?.(accountId);
-    return answer((await repo.findRoundByRequest(db, merchantCode, accountId, requestKey)) ?? row, false);
+    return answer((await repo.findRound(db, row.id)) ?? drawn, false);
+  }
+
+  /**
+   * Draws a pending round whose stake has moved: the next nonce of the member's active seed pair, under its row
+   * lock, and the result and payout with it, in one transaction. Null when the round is no longer pending.
+   */
+  async function drawRound(row: repo.InhouseRoundRow, stakeTransferId: number): Promise<repo.InhouseRoundRow | null> {
+    const gameCode = row.gameCode as InhouseGameCode;
+    const params = validParams(gameCode, row.params);
+    if (!params) throw new AppError('INTERNAL');
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const seed = await seedFor(row.accountId);
+      try {
+        const drawn = await db.transaction(async (tx) => {
+          const taken = await repo.takeNonce(tx, seed.id);
+          if (!taken) return null; // rotated in between: draw from the new pair
+          const nonce = taken.nextNonce - 1;
+          const result = drawOutcome(gameCode, taken.serverSeed, taken.clientSeed, nonce);
+          const outcome = payoutMinor(gameCode, params, result, row.stakeMinor);
+          const updated = await repo.drawRound(tx, row.id, {
+            seedId: taken.id,
+            nonce,
+            result: { ...result },
+            payoutMinor: outcome.payoutMinor,
+            stakeTransferId,
+          });
+          // Rolls the nonce back with the transaction: a round drawn or refused elsewhere spends none.
+          if (!updated) throw new RoundNotPending();
+          return updated;
+        });
+        if (drawn) return drawn;
+      } catch (error) {
+        if (error instanceof RoundNotPending) return null;
+        throw error;
+      }
+    }
+    throw new AppError('IDEMPOTENCY_IN_PROGRESS');
   }
 
   return {
@@ -380,19 +409,19 @@ export function createInhouseGames(deps: InhouseDeps) {
      */
     async settleOpenRounds(): Promise<string> {
       // Five minutes: far beyond any bet in flight, so a round is never refused while its stake is still moving.
-      const rows = await repo.openRounds(db, merchantCode, new Date(now().getTime() - 300_000), 100);
+      const rows = await repo.unfinishedRounds(db, merchantCode, new Date(now().getTime() - 300_000), 100);
       let settled = 0;
       let refused = 0;
       for (const row of rows) {
-        let current = row;
-        if (current.stakeTransferId === null) {
-          const stake = await deps.wallet.getTransferByKey(stakeKey(current.roundId));
+        let current: repo.InhouseRoundRow | null = row;
+        if (row.status === 'pending') {
+          const stake = await deps.wallet.getTransferByKey(stakeKey(row.roundId));
           if (!stake) {
-            if (await repo.refuseRound(db, current.id, now())) refused += 1;
+            if (await repo.refuseRound(db, row.id, now())) refused += 1;
             continue;
           }
-          await repo.setStakeTransfer(db, current.id, stake.id);
-          current = { ...current, stakeTransferId: stake.id };
+          current = await drawRound(row, stake.id);
+          if (!current) continue;
         }
         await settle(current);
         deps.onBalanceChanged?.(current.accountId);

@@ -304,6 +304,76 @@ describe('in-house games through the API', () => {
     await expectLedgerReconciled(app);
   });
 
+  it('draws nothing until the stake has moved, and refuses a bet whose stake never moved', async () => {
+    const player = await newPlayer(app, '50.00');
+    const token = await launch(player.token);
+    const before = (await app.inject({ url: '/inhouse/api/seed', headers: { 'x-game-token': token } })).json().value
+      .seed.nextNonce;
+    const { wallet } = app.services;
+    const original = wallet.transfer.bind(wallet);
+    // The stake's transfer dies as if the process stopped there.
+    wallet.transfer = async (input) => {
+      if (input.kind === 'BET' && input.idempotencyKey.startsWith('inhouse:stake:')) throw new Error('crash');
+      return original(input);
+    };
+    const key = randomUUID();
+    const crashed = await play(token, dice('1000'), key);
+    wallet.transfer = original;
+    expect(crashed.statusCode).toBe(500);
+    // The bet exists without an outcome: nobody can see a result it has not paid for, and no nonce is spent.
+    const [pending] = (await app.inject({ url: '/inhouse/api/rounds', headers: { 'x-game-token': token } })).json()
+      .value;
+    expect(pending).toMatchObject({ status: 'pending', result: null, nonce: null });
+    // Its retry waits for the first attempt rather than betting twice.
+    expect((await play(token, dice('1000'), key)).json().code).toBe('IDEMPOTENCY_IN_PROGRESS');
+    clock.advance(6 * 60_000);
+    expect(await app.services.inhouse?.settleOpenRounds()).toBe('settled 0, refused 1');
+    expect((await play(token, dice('1000'), key)).json().code).toBe('WALLET_INSUFFICIENT_FUNDS');
+    expect(await cashOf(app, player.id)).toBe(5000n);
+    const after = (await app.inject({ url: '/inhouse/api/seed', headers: { 'x-game-token': token } })).json().value.seed
+      .nextNonce;
+    expect(after).toBe(before);
+    await expectLedgerReconciled(app);
+  });
+
+  it('settles a bet whose draw a crash interrupted after the stake moved, from that stake, once', async () => {
+    const player = await newPlayer(app, '50.00');
+    const token = await launch(player.token);
+    const { inhouse } = app.services;
+    // The stake moves, then the draw's transaction fails (as if the process stopped before it committed).
+    const { wallet } = app.services;
+    const originalTransfer = wallet.transfer.bind(wallet);
+    let staked = false;
+    wallet.transfer = async (input) => {
+      const transfer = await originalTransfer(input);
+      if (input.kind === 'BET') staked = true;
+      return transfer;
+    };
+    const { db } = app.database;
+    const realTransaction = db.transaction.bind(db);
+    let failDraws = 1;
+    (db as { transaction: typeof db.transaction }).transaction = (async (fn: never, ...rest: never[]) => {
+      if (staked && failDraws > 0) {
+        failDraws -= 1;
+        throw new Error('crash before the draw committed');
+      }
+      return (realTransaction as (...args: unknown[]) => unknown)(fn, ...rest);
+    }) as typeof db.transaction;
+    const crashed = await play(token, dice('1000'));
+    (db as { transaction: typeof db.transaction }).transaction = realTransaction;
+    wallet.transfer = originalTransfer;
+    expect(crashed.statusCode).toBe(500);
+    expect(await cashOf(app, player.id)).toBe(4000n);
+    clock.advance(6 * 60_000);
+    expect(await inhouse?.settleOpenRounds()).toBe('settled 1, refused 0');
+    const [round] = (await app.inject({ url: '/inhouse/api/rounds', headers: { 'x-game-token': token } })).json().value;
+    expect(round.status).toBe('settled');
+    expect(round.nonce).toBe(0);
+    expect(await cashOf(app, player.id)).toBe(4000n + BigInt(round.payoutMinor));
+    expect(await inhouse?.settleOpenRounds()).toBe('settled 0, refused 0');
+    await expectLedgerReconciled(app);
+  });
+
   it('settles a bet whose payout a crash interrupted, once, from the stored draw', async () => {
     const player = await newPlayer(app, '100.00');
     const token = await launch(player.token, 'BGS_LIMBO');

@@ -60,7 +60,7 @@ export const inhouseBn: InhouseMessages = {
       payout: 'পেআউট',
       result: 'ফলাফল',
       nonce: 'ননস',
-      status: { open: 'চলমান', settled: 'নিষ্পন্ন', refused: 'প্রত্যাখ্যাত' },
+      status: { pending: 'বাজি নেওয়া হচ্ছে', open: 'চলমান', settled: 'নিষ্পন্ন', refused: 'প্রত্যাখ্যাত' },
     },
     noSession: 'খেলতে পোর্টাল থেকে এই গেমটি খুলুন।',
   },

@@ -58,7 +58,7 @@ export const inhouseEn = {
       payout: 'Payout',
       result: 'Result',
       nonce: 'Nonce',
-      status: { open: 'In progress', settled: 'Settled', refused: 'Refused' },
+      status: { pending: 'Taking the stake', open: 'In progress', settled: 'Settled', refused: 'Refused' },
     },
     noSession: 'Open this game from the portal to play.',
   },

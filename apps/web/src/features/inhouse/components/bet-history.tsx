@@ -7,7 +7,8 @@ import { checkRevealedRounds } from './fairness-panel';
 
 type Check = Awaited<ReturnType<typeof checkRevealedRounds>>;
 
-function resultText(result: Record<string, unknown>): string {
+function resultText(result: Record<string, unknown> | null): string {
+  if (!result) return '—';
   if (typeof result.rollHundredths === 'number') return (result.rollHundredths / 100).toFixed(2);
   if (typeof result.multiplierHundredths === 'number') return `${(result.multiplierHundredths / 100).toFixed(2)}×`;
   return '—';

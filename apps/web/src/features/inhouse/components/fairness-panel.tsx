@@ -12,12 +12,12 @@ type Check = { kind: 'ok'; count: number } | { kind: 'none' } | { kind: 'mismatc
  * Exported for the bet history, which holds the rounds.
  */
 export async function checkRevealedRounds(rounds: InhouseRound[]): Promise<Check> {
-  const revealed = rounds.filter((round) => round.serverSeed !== null && round.status !== 'refused');
+  const revealed = rounds.filter((round) => round.serverSeed !== null && round.nonce !== null && round.result !== null);
   if (revealed.length === 0) return { kind: 'none' };
   for (const round of revealed) {
     const seed = round.serverSeed ?? '';
     if ((await sha256Hex(seed)) !== round.serverSeedHash) return { kind: 'mismatch', roundId: round.roundId };
-    const expected = await recompute(round.gameCode, seed, round.clientSeed, round.nonce);
+    const expected = await recompute(round.gameCode, seed, round.clientSeed ?? '', round.nonce ?? 0);
     if (JSON.stringify(expected) !== JSON.stringify(round.result)) return { kind: 'mismatch', roundId: round.roundId };
   }
   return { kind: 'ok', count: revealed.length };

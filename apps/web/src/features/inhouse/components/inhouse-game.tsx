@@ -117,7 +117,7 @@ function limboTargetHundredths(text: string): number | null {
 
 function Outcome({ result, scale }: { result: InhousePlayResult; scale: number }) {
   const { t } = useTranslation();
-  const draw = result.round.result as { rollHundredths?: number; multiplierHundredths?: number };
+  const draw = (result.round.result ?? {}) as { rollHundredths?: number; multiplierHundredths?: number };
   const shown =
     draw.rollHundredths !== undefined
       ? (draw.rollHundredths / 100).toFixed(2)
