@@ -64,6 +64,15 @@ describe('platform: envelope, errors and guards', () => {
     expect(bn.json().message).toBe('অনুরোধ করা বিষয়টি পাওয়া যায়নি।');
   });
 
+  it('answers the polled status and permission calls beyond the per-IP limit (served from the cache)', async () => {
+    for (let i = 0; i < 8; i += 1) {
+      for (const url of ['/wps/system/status', '/wps/system/whitelabel']) {
+        const response = await app.inject({ method: 'GET', url, remoteAddress: '10.9.9.10' });
+        expect(response.statusCode, `${url} #${i}`).toBe(200);
+      }
+    }
+  });
+
   it('rate-limits requests to unknown routes', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 8; i += 1) {

@@ -19,6 +19,10 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (a
   app.route({
     method: calls.systemStatus.method,
     url: calls.systemStatus.path,
+    // Polled by every open page and answered from the cached snapshot: outside the global per-IP limit, whose
+    // bookkeeping cost more than the answer itself (0.36 -> 0.48 of bare Fastify, bench/RESULTS.md). Floods of it
+    // belong to the load balancer, like any cached asset.
+    config: { rateLimit: false },
     schema: {
       tags: ['system'],
       summary: 'System status: 0 normal, 1 maintenance, 2 region restricted',
@@ -33,6 +37,8 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (a
   app.route({
     method: calls.systemWhitelabel.method,
     url: calls.systemWhitelabel.path,
+    // The start-up call of every page load, from the cached snapshot: see the status route above.
+    config: { rateLimit: false },
     schema: {
       tags: ['system'],
       summary: 'Permission response: site configuration, whitelabel tree, location, maintenance and region status',
