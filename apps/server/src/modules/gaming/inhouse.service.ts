@@ -192,11 +192,12 @@ export function createInhouseGames(deps: InhouseDeps) {
   }
 
   /**
-   * One bet, decided by the next nonce of the member's seed pair. A retry with the same request key answers the
-   * first bet; the same key with another bet is refused.
+   * One bet: recorded pending, the stake taken, then drawn from the next nonce of the member's seed pair, then paid.
+   * A retry with the same request key answers the first bet (or waits for it); the same key with another bet is
+   * refused.
    * @throws GAMING_SESSION_INVALID, GAMING_BET_INVALID (game, parameters or stake outside the limits),
    *   CATALOGUE_GAME_NOT_FOUND (switched off), CATALOGUE_GAME_MAINTENANCE, WALLET_INSUFFICIENT_FUNDS,
-   *   IDEMPOTENCY_KEY_REUSED
+   *   IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS
    */
   async function play(token: string, input: InhousePlayInput, requestKey: string): Promise<InhousePlayResult> {
     const session = await sessionOf(token);
