@@ -1,26 +1,6 @@
-import type { SVGProps } from 'react';
+import { type IconProps, IconSvg as Svg } from '@portal/ui/icons';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-function Svg({ size = 20, children, ...rest }: IconProps) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
+/* The game screens' own icons, drawn in the design system's icon frame. */
 
 export function IconHeart({ filled, ...props }: IconProps & { filled?: boolean }) {
   return (
