@@ -63,6 +63,10 @@ describe('start-up', () => {
     const fetchMock = serve();
     renderApp('/help');
     await screen.findByRole('dialog', { name: 'Help centre' });
+    // The help centre asks for its articles after its frame is open; under load the frame can come first.
+    await waitFor(() => {
+      expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/wps/system/helpCenter'))).toBe(true);
+    });
     expect(sessionStorage.getItem('merchantCode')).toBe('BDX88');
     expect(localStorage.getItem('merchantCode')).toBe('BDX88');
     const helpCall = fetchMock.mock.calls.find(([url]) => String(url).startsWith('/wps/system/helpCenter'));
