@@ -34,12 +34,25 @@ if (
   stale(path.join(root, 'apps/web/dist/index.html'), [
     'apps/web/src',
     'apps/web/index.html',
+    'apps/web/public',
     'packages/contract/src',
     'packages/ui/src',
   ])
 ) {
   console.info('Building the web app…');
   run(['run', 'build', '-w', '@portal/web']);
+}
+if (
+  stale(path.join(root, 'apps/backoffice/dist/index.html'), [
+    'apps/backoffice/src',
+    'apps/backoffice/index.html',
+    'apps/backoffice/public',
+    'packages/contract/src',
+    'packages/ui/src',
+  ])
+) {
+  console.info('Building the back office…');
+  run(['run', 'build', '-w', '@portal/backoffice']);
 }
 if (stale(path.join(root, 'apps/server/dist/main.js'), ['apps/server/src', 'packages/contract/src'])) {
   console.info('Building the server…');
