@@ -1,4 +1,11 @@
-import { type Catalogue, catalogues, fallbackLanguage, type ShippedLanguage, shippedLanguages } from '@portal/contract';
+import {
+  type Catalogue,
+  type CoreCatalogue,
+  coreCatalogues,
+  fallbackLanguage,
+  type ShippedLanguage,
+  shippedLanguages,
+} from '@portal/contract';
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import type { ArticlesMessages } from '@/locales/articles/en';
@@ -17,7 +24,8 @@ import { getStoredLanguage, storeLanguage } from './storage';
 
 /**
  * One namespace: the contract's shared catalogue (errors, validation) plus the web app's own texts.
- * The identity screens' and the header wallet's texts are part of it but arrive with them (`addTexts`).
+ * The identity screens' and the header wallet's texts are part of it but arrive with them (`addTexts`), and so do
+ * the contract's registration messages (`@/locales/registration`, imported by the forms that show them).
  */
 export type Messages = Catalogue &
   WebMessages &
@@ -32,14 +40,14 @@ export type Messages = Catalogue &
   ArticlesMessages &
   LiveChatMessages;
 
-function mergeMessages(shared: Catalogue, own: WebMessages): Catalogue & WebMessages {
+function mergeMessages(shared: CoreCatalogue, own: WebMessages): CoreCatalogue & WebMessages {
   return { ...shared, ...own, errors: { ...shared.errors, ...own.errors } };
 }
 
 export const resources = {
-  en: { translation: mergeMessages(catalogues.en, en) },
-  bn: { translation: mergeMessages(catalogues.bn, bn) },
-} satisfies Record<ShippedLanguage, { translation: Catalogue & WebMessages }>;
+  en: { translation: mergeMessages(coreCatalogues.en, en) },
+  bn: { translation: mergeMessages(coreCatalogues.bn, bn) },
+} satisfies Record<ShippedLanguage, { translation: CoreCatalogue & WebMessages }>;
 
 declare module 'i18next' {
   interface CustomTypeOptions {

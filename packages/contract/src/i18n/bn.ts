@@ -1,9 +1,8 @@
 import { registrationMessagesBn } from '../registration-patterns';
-import type { Catalogue } from './en';
+import type { Catalogue, CoreCatalogue } from './en';
 
 /** Bengali catalogue. Every key of the English catalogue must be here (the type enforces it). */
-export const bn: Catalogue = {
-  ...registrationMessagesBn,
+export const bnCore: CoreCatalogue = {
   errors: {
     VALIDATION_FAILED: 'কিছু তথ্য সঠিক নয়। অনুগ্রহ করে যাচাই করে আবার চেষ্টা করুন।',
     REQUEST_MALFORMED: 'অনুরোধটি পড়া যায়নি। অনুগ্রহ করে আবার চেষ্টা করুন।',
@@ -199,3 +198,6 @@ export const bn: Catalogue = {
     invalid: 'মানটি সঠিক নয়',
   },
 };
+
+/** The full Bengali catalogue: the core plus the registration messages. */
+export const bn: Catalogue = /* @__PURE__ */ Object.assign({}, registrationMessagesBn, bnCore);

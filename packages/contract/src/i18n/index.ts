@@ -1,10 +1,12 @@
 import type { ShippedLanguage } from '../languages';
 import { resolveLanguage } from '../languages';
-import { bn } from './bn';
-import { type Catalogue, en } from './en';
+import { bn, bnCore } from './bn';
+import { type Catalogue, type CoreCatalogue, en, enCore } from './en';
 
-export type { Catalogue } from './en';
+export type { Catalogue, CoreCatalogue } from './en';
 export const catalogues: Record<ShippedLanguage, Catalogue> = { en, bn };
+/** The catalogues without the registration messages (the web app's first download; see CoreCatalogue). */
+export const coreCatalogues: Record<ShippedLanguage, CoreCatalogue> = { en: enCore, bn: bnCore };
 
 /** Looks up a dotted key (`errors.NOT_FOUND`) in a language, falling back to English. */
 export function lookupMessage(language: string | null | undefined, key: string): string | undefined {

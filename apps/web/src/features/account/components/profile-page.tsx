@@ -19,6 +19,7 @@ import { useFieldRules, useMemberProfile, useSetAvatar, useUpdateProfile } from 
 import { avatarStyle } from './avatar';
 import './profile-page.css';
 import '@/locales/identity';
+import '@/locales/registration';
 
 type Errors = Partial<Record<'nickname' | ProfileFieldName, string>>;
 

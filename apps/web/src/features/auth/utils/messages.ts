@@ -1,6 +1,8 @@
 import type { ValidationIssue } from '@portal/contract';
 import { ApiError, describeError } from '@/lib/api-client';
 import { translate } from '@/lib/i18n';
+// The forms that show these messages bring the registration texts with them (left out of the first download).
+import '@/locales/registration';
 
 /**
  * A message for a field or a form: an i18n key with its parameters, translated when shown so that it
