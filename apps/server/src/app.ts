@@ -342,6 +342,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       inhouseVendors: config.catalogueInhouseVendors,
     },
     imageCdns: async () => (await cdns()).image,
+    // Hot games rank by real play, which the gaming module records (built below; read only when ranks are computed).
+    playActivity: (since) => gamingSetup.gaming.playActivity(since),
     now: deps.now,
   });
   const { cashier, paymentSimulator } = await setUpCashier({

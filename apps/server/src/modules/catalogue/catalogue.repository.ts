@@ -359,18 +359,36 @@ export async function unlistMissing(
   return rows.length;
 }
 
+/** Real play of one game over the hot window: its bets (rounds not rolled back) and their stakes. */
+export type GamePlayActivity = { vendorCode: string; gameCode: string; bets: number; turnoverMinor: bigint };
+
 /**
- * Recomputes hot ranks from the operator's pins and play counts: games the operator pinned hot come first and are
- * always hot, games pinned off never are, and the most played of the rest fill the top.
+ * Recomputes hot ranks: games the operator pinned hot come first and are always hot, games pinned off never are,
+ * and the rest follow real play over the recent window (`activity`: most bets, then most stakes), then launches
+ * (a game members open but have not bet on yet beats one nobody opens), then the list order. The top `top` are hot.
+ * Only rows whose flag or rank moved are written; returns how many.
  */
-export async function refreshHotFromPlays(db: DbOrTx, merchantCode: string, top: number): Promise<void> {
-  await db.execute(sql`
-    with ranked as (
+export async function refreshHotRanks(
+  db: DbOrTx,
+  merchantCode: string,
+  top: number,
+  activity: readonly GamePlayActivity[],
+): Promise<number> {
+  const played = JSON.stringify(
+    activity.map((row) => ({ v: row.vendorCode, c: row.gameCode, b: row.bets, t: row.turnoverMinor.toString() })),
+  );
+  const result = (await db.execute(sql`
+    with activity as (
+      select v, c, b, t from jsonb_to_recordset(${played}::jsonb) as a(v text, c text, b bigint, t numeric)
+    ), ranked as (
       select ${g.id} as id, ${g.meta} -> ${operatorPinsKey} ->> 'hot' as pin,
         row_number() over (
           order by coalesce(${g.meta} -> ${operatorPinsKey} ->> 'hot' = 'true', false) desc,
+            coalesce(max(activity.b), 0) desc, coalesce(max(activity.t), 0) desc,
             coalesce(sum(${catalogueRecentPlays.plays}), 0) desc, ${g.sortOrder}, ${g.id}) as rank
-      from ${g} left join ${catalogueRecentPlays} on ${catalogueRecentPlays.gameId} = ${g.id}
+      from ${g}
+        left join activity on activity.v = ${g.vendorCode} and activity.c = ${g.gameCode}
+        left join ${catalogueRecentPlays} on ${catalogueRecentPlays.gameId} = ${g.id}
       where ${g.merchantCode} = ${merchantCode} and ${g.listed} and ${g.enabled} and not ${g.isLobby}
       group by ${g.id}
     ), decided as (
@@ -378,7 +396,9 @@ export async function refreshHotFromPlays(db: DbOrTx, merchantCode: string, top:
       from ranked
     )
     update ${g} set is_hot = decided.hot, hot_rank = decided.rank
-    from decided where decided.id = ${g.id} and (${g.isHot} is distinct from decided.hot or ${g.hotRank} <> decided.rank)`);
+    from decided where decided.id = ${g.id} and (${g.isHot} is distinct from decided.hot or ${g.hotRank} <> decided.rank)
+    returning ${g.id}`)) as unknown as { rows: unknown[] };
+  return result.rows.length;
 }
 
 // ---------------------------------------------------------------- operator switches

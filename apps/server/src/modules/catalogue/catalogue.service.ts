@@ -50,6 +50,14 @@ export type CatalogueDeps = {
   favoriteToggleIntervalMs?: number;
   /** How many of the most played games are hot. Default 30. */
   hotTop?: number;
+  /**
+   * Real play per game since a time: bets and stakes from the bet records (seamless wallet calls, in-house games,
+   * transfer vendors' pulled reports), which the gaming module keeps. Hot games rank by it; without it (no gaming
+   * module) they rank by launches.
+   */
+  playActivity?: (since: Date) => Promise<repo.GamePlayActivity[]>;
+  /** How far back play counts for the hot ranking. Default 7 days. */
+  hotWindowMs?: number;
   now?: () => Date;
 };
 
@@ -160,6 +168,7 @@ export function createCatalogueService(deps: CatalogueDeps) {
   const ttlMs = deps.cacheTtlMs ?? 60_000;
   const toggleMs = deps.favoriteToggleIntervalMs ?? 1000;
   const hotTop = deps.hotTop ?? 30;
+  const hotWindowMs = deps.hotWindowMs ?? 7 * 86_400_000;
   const now = deps.now ?? (() => new Date());
   const { db, merchantCode, cache } = deps;
   const vendorOfCode = new Map<string, { vendorCode: string; until: number }>();
@@ -175,6 +184,17 @@ export function createCatalogueService(deps: CatalogueDeps) {
     const value = await version();
     versionMemo = { at: Date.now(), value };
     return value;
+  }
+
+  /**
+   * Re-ranks hot games from the operator's pins and the play of the last `hotWindowMs`, into the games' stored flag
+   * and rank: players' lists read them from the in-process snapshot, so a list never waits for this. The lists
+   * move only when a rank did.
+   */
+  async function rerankHot(): Promise<number> {
+    const since = new Date(now().getTime() - hotWindowMs);
+    const activity = deps.playActivity ? await deps.playActivity(since) : [];
+    return repo.refreshHotRanks(db, merchantCode, hotTop, activity);
   }
 
   async function invalidate(): Promise<void> {
@@ -584,7 +604,7 @@ export function createCatalogueService(deps: CatalogueDeps) {
       return result;
     },
 
-    /** Remembers a launch for the member's recent list and the hot ranking. */
+    /** Remembers a launch for the member's recent list (and the hot ranking's tie-break after real play). */
     async recordPlay(accountId: number, gameId: number): Promise<void> {
       await repo.recordPlay(db, accountId, gameId, now());
     },
@@ -691,7 +711,7 @@ export function createCatalogueService(deps: CatalogueDeps) {
       }
       // Pins, the enabled switch and the order (the ranking's tie-break) move hot ranks; maintenance does not.
       if (input.hot !== undefined || input.enabled !== undefined || input.sortOrder !== undefined) {
-        await repo.refreshHotFromPlays(db, merchantCode, hotTop);
+        await rerankHot();
       }
       await invalidate();
       const updated = await repo.findGameById(db, merchantCode, id);
@@ -792,15 +812,20 @@ export function createCatalogueService(deps: CatalogueDeps) {
           error: null,
         });
       }
-      await repo.refreshHotFromPlays(db, merchantCode, hotTop);
+      await rerankHot();
       await invalidate();
       return runs;
     },
 
-    /** Re-ranks hot games from plays (after a sync, and from the scheduled job). */
-    async refreshHot(): Promise<void> {
-      await repo.refreshHotFromPlays(db, merchantCode, hotTop);
-      await invalidate();
+    /**
+     * Re-ranks hot games from real play (the scheduled job; syncs and operator switches re-rank too). Players'
+     * lists change only when a rank moved.
+     * @returns how many games changed flag or rank.
+     */
+    async refreshHot(): Promise<{ changed: number }> {
+      const changed = await rerankHot();
+      if (changed > 0) await invalidate();
+      return { changed };
     },
   };
   return service;

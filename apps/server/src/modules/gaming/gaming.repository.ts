@@ -198,6 +198,55 @@ export async function latestPulledRoundTime(
   return ms === null || ms === undefined || Number.isNaN(ms) ? null : new Date(Math.floor(ms));
 }
 
+/**
+ * When the oldest round pulled from one vendor that is still open was placed, among those placed since `since` (a
+ * report cannot be read further back). Where the next pull must start to see how those bets ended.
+ */
+export async function oldestOpenPulledRoundTime(
+  db: DbOrTx,
+  merchantCode: string,
+  aggregator: string,
+  vendorCode: string,
+  since: Date,
+): Promise<Date | null> {
+  const rows = await db
+    .select({ ms: sql<number | null>`(extract(epoch from min(${r.startedAt})) * 1000)::float8`.mapWith(Number) })
+    .from(r)
+    .where(
+      and(
+        eq(r.merchantCode, merchantCode),
+        eq(r.aggregator, aggregator),
+        eq(r.vendorCode, vendorCode),
+        eq(r.status, 'open'),
+        gte(r.startedAt, since),
+      ),
+    );
+  const ms = rows[0]?.ms;
+  return ms === null || ms === undefined || Number.isNaN(ms) ? null : new Date(Math.floor(ms));
+}
+
+/**
+ * Real play per game since `since`, from every kind of bet record the rounds hold (seamless wallet calls, in-house
+ * games, transfer vendors' pulled reports): the rounds not rolled back, and their stakes. The hot ranking's input.
+ */
+export async function playActivity(
+  db: DbOrTx,
+  merchantCode: string,
+  since: Date,
+): Promise<Array<{ vendorCode: string; gameCode: string; bets: number; turnoverMinor: bigint }>> {
+  const rows = await db
+    .select({
+      vendorCode: r.vendorCode,
+      gameCode: r.gameCode,
+      bets: sql<number>`count(*)`.mapWith(Number),
+      turnoverMinor: sql<string>`coalesce(sum(${r.stakeMinor}), 0)::text`,
+    })
+    .from(r)
+    .where(and(eq(r.merchantCode, merchantCode), gte(r.startedAt, since), sql`${r.status} <> 'rolled_back'`))
+    .groupBy(r.vendorCode, r.gameCode);
+  return rows.map((row) => ({ ...row, turnoverMinor: BigInt(row.turnoverMinor) }));
+}
+
 /** The first transaction of a member's round at an aggregator (the id a round-details page is asked by). */
 export async function firstTransactionOfRound(
   db: DbOrTx,

@@ -89,6 +89,12 @@ const betReportOverlapMs = 30 * 60_000;
 const betReportChunkMs = 6 * 3_600_000;
 /** A chunk with more pages than this is refused (a vendor that never ends its paging). */
 const betReportMaxPages = 500;
+/**
+ * This often per vendor, a pull reaches back to the oldest bet still open with us: its settlement may be filed with
+ * a time before the usual window (a report filed late, or one that selects by bet time), and only a read from the
+ * bet on finds it. Reading days of report every two minutes for one long-running sports bet would be waste.
+ */
+const betReportReopenIntervalMs = 15 * 60_000;
 
 /**
  * Play with the vendors: launches (who may launch what, game sessions, launch CDN), transfers to and from
@@ -268,6 +274,8 @@ export function createGamingService(deps: GamingDeps) {
 
   /** Per vendor, the end of the last window read completely on this instance (saves re-reading 7 days). */
   const betsPulledUntil = new Map<string, Date>();
+  /** Per vendor, when a pull last reached back to its oldest open bet (see `betReportReopenIntervalMs`). */
+  const openBetsRereadAt = new Map<string, number>();
 
   /** A report record as a round: cancelled bets count nothing (stake and win 0) and show as cancelled. */
   function pulledRound(
@@ -299,7 +307,10 @@ export function createGamingService(deps: GamingDeps) {
   /**
    * Reads one transfer vendor's bet report from just before the newest change we recorded (at most 7 days back)
    * up to now, chunk by chunk, and sets the rounds. A chunk is written only once all its pages are read, in time
-   * order, so a failure leaves the cursor where it was and the next run reads the rest again.
+   * order, so a failure leaves the cursor where it was and the next run reads the rest again. Every
+   * `betReportReopenIntervalMs` the window reaches back to the oldest bet still open with us (within the 7 days),
+   * so a settlement filed with an earlier time than the cursor is not missed; re-reading is harmless, since a
+   * pulled round is set to what the report says, never added to (and moves no money: that moved with transfers).
    */
   async function pullVendorBets(
     adapter: TransferVendorAdapter,
@@ -315,6 +326,19 @@ export function createGamingService(deps: GamingDeps) {
       betsPulledUntil.get(key) ?? (await repo.latestPulledRoundTime(db, merchantCode, adapter.aggregator, vendorCode));
     const oldest = end.getTime() - betReportMaxBackMs;
     let from = cursor ? Math.max(oldest, Math.min(cursor.getTime(), end.getTime()) - betReportOverlapMs) : oldest;
+    const reachBack =
+      end.getTime() - (openBetsRereadAt.get(key) ?? Number.NEGATIVE_INFINITY) >= betReportReopenIntervalMs;
+    if (reachBack) {
+      const open = await repo.oldestOpenPulledRoundTime(
+        db,
+        merchantCode,
+        adapter.aggregator,
+        vendorCode,
+        new Date(oldest),
+      );
+      // A minute early: report times are whole seconds, in the vendor's clock.
+      if (open) from = Math.max(oldest, Math.min(from, open.getTime() - 60_000));
+    }
     const totals = { fetched: 0, changed: 0, ignored: 0, invalid: 0 };
     while (from < end.getTime()) {
       const to = Math.min(end.getTime(), from + betReportChunkMs);
@@ -352,6 +376,7 @@ export function createGamingService(deps: GamingDeps) {
       betsPulledUntil.set(key, new Date(to));
       from = to;
     }
+    if (reachBack) openBetsRereadAt.set(key, end.getTime());
     if (totals.invalid > 0) deps.log.warn({ vendorCode, invalid: totals.invalid }, 'bet report rows not readable');
     return totals;
   }
@@ -708,6 +733,14 @@ export function createGamingService(deps: GamingDeps) {
         }
       }
       return { vendors };
+    },
+
+    /**
+     * Bets (rounds not rolled back) and stakes per game since `since`, over every kind of play: seamless wallet
+     * calls, in-house games and transfer vendors' pulled reports. What the catalogue ranks hot games by.
+     */
+    playActivity(since: Date) {
+      return repo.playActivity(db, merchantCode, since);
     },
 
     /** What we hold at each transfer-mode vendor for a member (the cashier's balance answer lists them). */

@@ -164,8 +164,9 @@ export function setUpGaming(options: GamingSetupOptions) {
       intervalMs: 65_000,
       run: async () => ((await options.catalogue.isEmpty()) ? gaming.syncCatalogue() : 'not empty'),
     },
-    // Hot games follow what members launch: re-ranked every hour (and after every sync).
-    { name: 'hot-games', intervalMs: 3_600_000, run: () => options.catalogue.refreshHot() },
+    // Hot games follow real play (bets and stakes of the last days, from the rounds): re-ranked every 10 minutes
+    // into the games' stored rank (and after every sync and operator pin), so a list never computes it.
+    { name: 'hot-games', intervalMs: 600_000, run: () => options.catalogue.refreshHot() },
   ];
   // Bets a crash left between stake and payout are settled from their stored draw.
   if (inhouse) jobs.push({ name: 'inhouse-settle', intervalMs: 60_000, run: () => inhouse.settleOpenRounds() });

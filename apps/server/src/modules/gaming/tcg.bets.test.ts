@@ -26,6 +26,8 @@ describe('TCG bet records pulled from the bet-details report', () => {
   let sim: VendorSim;
   let app: FastifyInstance;
   const nodeIds = new Map<string, string>();
+  /** How far the portal's clock runs ahead of the vendor's (the last test moves it to play a report filed late). */
+  let clockAheadMs = 0;
 
   beforeAll(async () => {
     const keys = generateVendorKeys();
@@ -40,21 +42,25 @@ describe('TCG bet records pulled from the bet-details report', () => {
       tcg: { merchantCode: 'SIMMC', desKey, signKey },
       lottery: { autoDraw: false },
     });
-    app = await buildTestApp({
-      rateLimitPerMinute: 1_000_000,
-      loginRateLimitPerMinute: 100_000,
-      tcg: {
-        apiUrl: sim.tcgApiUrl,
-        merchantCode: 'SIMMC',
-        desKey,
-        signKey,
-        products: [
-          { productType: 2, code: 'LOTT', category: 'LOTT' },
-          { productType: 1102, code: 'IMES', category: 'ESPORTS' },
-        ],
+    app = await buildTestApp(
+      {
+        rateLimitPerMinute: 1_000_000,
+        loginRateLimitPerMinute: 100_000,
+        tcg: {
+          apiUrl: sim.tcgApiUrl,
+          merchantCode: 'SIMMC',
+          desKey,
+          signKey,
+          products: [
+            { productType: 2, code: 'LOTT', category: 'LOTT' },
+            { productType: 1102, code: 'IMES', category: 'ESPORTS' },
+          ],
+        },
+        tcgTimeoutMs: 1_500,
+        sessionIdleMinutes: 24 * 60,
       },
-      tcgTimeoutMs: 1_500,
-    });
+      { now: () => new Date(Date.now() + clockAheadMs) },
+    );
     await app.ready();
     const synced = await app.services.gaming.syncCatalogue();
     expect(synced.runs.filter((run) => !run.ok)).toEqual([]);
@@ -171,6 +177,18 @@ describe('TCG bet records pulled from the bet-details report', () => {
       vassalage: 'LOTT',
     });
 
+    // Hot games follow the pulled bets: SSC5 (two bets) ranks above SSC1, opened three times but never bet on.
+    for (let index = 0; index < 3; index += 1) await launch(player, 'SSC1');
+    expect(await app.jobs.tick('hot-games')).toBe('ran');
+    const hot = await app.inject({
+      method: 'POST',
+      url: '/wps/relay/GCSGAME_hotGamesV2',
+      payload: { gameType: 'LOTT', limit: 100, refresh: true },
+    });
+    const hotCodes = (hot.json().value as Array<{ gameCode: string }>).map((game) => game.gameCode);
+    expect(hotCodes.indexOf('SSC5')).toBeGreaterThanOrEqual(0);
+    expect(hotCodes.indexOf('SSC5')).toBeLessThan(hotCodes.indexOf('SSC1'));
+
     // Read again (the windows overlap): nothing doubles, nothing changes.
     const second = await pull();
     expect(second.vendors.find((vendor) => vendor.vendor === 'LOTT')).toMatchObject({ ok: true, changed: 0 });
@@ -271,6 +289,48 @@ describe('TCG bet records pulled from the bet-details report', () => {
     expect(report.byVendor).toEqual([
       expect.objectContaining({ vendor: 'LOTT', rounds: 2, bet: expect.objectContaining({ amount: '8.00' }) }),
     ]);
+    await expectLedgerReconciled(app);
+  }, 60_000);
+
+  it('reads a bet that was open at an earlier pull again until its settlement shows, even one filed late, once', async () => {
+    const player = await newPlayer(app, '100');
+    await moveIn(player, 'LOTT', '50');
+    const play = await launch(player, 'SSC5');
+    await lotteryBet(play, 'ODD', '10');
+    await pull();
+    expect(await recall(player)).toMatchObject([{ status: 'open', stake: { amount: '10.00' } }]);
+    // 45 minutes on, still open: the usual window (from 30 minutes before the last pull) still holds the bet.
+    clockAheadMs += 45 * 60_000;
+    await pull();
+    expect((await recall(player))[0]).toMatchObject({ status: 'open' });
+    // The draw settles it now, by the vendor's clock; the portal reads the report 45 minutes later, as if the
+    // vendor had filed the settlement late. The usual window starts after the settle time: only a read reaching
+    // back to the open bet finds it.
+    sim.lottery.drawNow('SSC5');
+    const cashBefore = await cashOf(app, player.id);
+    clockAheadMs += 45 * 60_000;
+    const settled = await pull();
+    expect(settled.vendors.find((vendor) => vendor.vendor === 'LOTT')).toMatchObject({ ok: true, changed: 1 });
+    const [round] = await recall(player);
+    expect(round).toMatchObject({ status: 'closed', stake: { amount: '10.00' } });
+    expect(['0.00', '19.20']).toContain(round?.win.amount);
+
+    // Read again from the same place (the clock moved past the re-read interval): the closed round changes once only.
+    clockAheadMs += 20 * 60_000;
+    const again = await pull();
+    expect(again.vendors.find((vendor) => vendor.vendor === 'LOTT')).toMatchObject({ ok: true, changed: 0 });
+    expect(await recall(player)).toEqual([round]);
+    const report = await profit(player);
+    expect(report.byVendor).toEqual([
+      expect.objectContaining({
+        vendor: 'LOTT',
+        rounds: 1,
+        bet: expect.objectContaining({ amount: '10.00' }),
+        win: expect.objectContaining({ amount: round?.win.amount }),
+      }),
+    ]);
+    // Records only: the win stays in the vendor wallet until it is moved out, the main wallet is untouched.
+    expect(await cashOf(app, player.id)).toBe(cashBefore);
     await expectLedgerReconciled(app);
   }, 60_000);
 });
