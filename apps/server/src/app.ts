@@ -44,6 +44,7 @@ import {
   identityRoutes,
   seedDemoAccounts,
 } from './modules/identity';
+import { createPointsService, pointsRoutes, seedDemoPoints } from './modules/promotions';
 import {
   createCashierNoticeRelay,
   createRealtimeService,
@@ -383,6 +384,22 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     log: app.log,
     now: deps.now,
   });
+  // The points mall: points in the ledger, converted into cash through the cashier's payment-password check.
+  const points = createPointsService({
+    wallet,
+    cashier,
+    system,
+    onBalanceChanged: (accountId) => {
+      void cashier
+        .balance({ accountId, sessionId: 'realtime', accountType: 0, role: 'member' })
+        .then((balance) => realtime.publishToAccount(accountId, { type: 'balance', balance }))
+        .catch((error: unknown) => app.log.warn({ err: error, accountId }, 'realtime: balance event not sent'));
+    },
+  });
+  if (config.seedDemo) {
+    const demoMember = await identity.findAccountByUsername('demo_player');
+    if (demoMember) await seedDemoPoints(points, demoMember.id);
+  }
   const gamingSetup = setUpGaming({
     db: database.db,
     merchantCode: config.merchantCode,
@@ -628,6 +645,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   });
 
   await app.register(cashierRoutes, { cashier });
+  await app.register(pointsRoutes, { points });
   await app.register(paymentGatewayRoutes, { deposits: cashier.deposits, simulator: paymentSimulator });
   await app.register(realtimeRoutes, { realtime, identity });
   await app.register(supportRoutes, {

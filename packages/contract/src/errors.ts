@@ -148,6 +148,10 @@ export const errorCatalogue = {
   SUPPORT_CHAT_TOKEN_INVALID: { status: 401, key: 'errors.SUPPORT_CHAT_TOKEN_INVALID' },
   SUPPORT_CONVERSATION_NOT_FOUND: { status: 404, key: 'errors.SUPPORT_CONVERSATION_NOT_FOUND' },
   SUPPORT_CONVERSATION_CLOSED: { status: 409, key: 'errors.SUPPORT_CONVERSATION_CLOSED' },
+  // Promotions module: points mall
+  PROMOTIONS_POINTS_INSUFFICIENT: { status: 400, key: 'errors.PROMOTIONS_POINTS_INSUFFICIENT' },
+  PROMOTIONS_POINTS_BELOW_MINIMUM: { status: 400, key: 'errors.PROMOTIONS_POINTS_BELOW_MINIMUM' },
+  PROMOTIONS_POINTS_STEP: { status: 400, key: 'errors.PROMOTIONS_POINTS_STEP' },
   // Back office module
   BO_AUTH_REQUIRED: { status: 401, key: 'errors.BO_AUTH_REQUIRED' },
   BO_SESSION_EXPIRED: { status: 401, key: 'errors.BO_SESSION_EXPIRED' },

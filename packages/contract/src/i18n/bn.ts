@@ -160,6 +160,9 @@ export const bnCore: CoreCatalogue = {
     BO_ADJUSTMENT_NOT_PENDING: 'এই সমন্বয়ের সিদ্ধান্ত আগেই নেওয়া হয়েছে',
     BO_ADJUSTMENT_SELF_APPROVAL: 'আপনার প্রস্তাবিত সমন্বয় অন্য একজন অপারেটরকে অনুমোদন বা প্রত্যাখ্যান করতে হবে',
     BO_ADJUSTMENT_AMOUNT_INVALID: 'শূন্যের বেশি একটি পরিমাণ লিখুন, সর্বোচ্চ {{scale}} দশমিক ঘর সহ',
+    PROMOTIONS_POINTS_INSUFFICIENT: 'যথেষ্ট পয়েন্ট নেই: {{availablePoints}} আছে, {{requestedPoints}} চাওয়া হয়েছে',
+    PROMOTIONS_POINTS_BELOW_MINIMUM: 'একবারে কমপক্ষে {{minPoints}} পয়েন্ট রূপান্তর করা যায়',
+    PROMOTIONS_POINTS_STEP: 'পয়েন্ট {{stepPoints}}-এর গুণিতকে রূপান্তর করা হয়',
   },
   identity: {
     termsRequired: 'অনুগ্রহ করে শর্তাবলি পড়ে সম্মতি দিন',

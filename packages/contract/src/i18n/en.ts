@@ -164,6 +164,9 @@ export const enCore = {
     BO_ADJUSTMENT_NOT_PENDING: 'This adjustment has already been decided',
     BO_ADJUSTMENT_SELF_APPROVAL: 'Another operator must approve or reject an adjustment you proposed',
     BO_ADJUSTMENT_AMOUNT_INVALID: 'Enter an amount above zero with at most {{scale}} decimals',
+    PROMOTIONS_POINTS_INSUFFICIENT: 'Not enough points: {{availablePoints}} available, {{requestedPoints}} asked',
+    PROMOTIONS_POINTS_BELOW_MINIMUM: 'At least {{minPoints}} points can be converted at a time',
+    PROMOTIONS_POINTS_STEP: 'Points are converted in multiples of {{stepPoints}}',
   },
   identity: {
     termsRequired: 'Please read and accept the terms and conditions',

@@ -22,6 +22,9 @@ export const walletAccountKinds = [
   'PAYMENT_CLEARING',
   'WITHDRAWAL_CLEARING',
   'VENDOR_CLEARING',
+  // The points mall's points, in their own unit (PTS): the member's balance and the house's issuing account.
+  'PLAYER_POINTS',
+  'HOUSE_POINTS',
 ] as const;
 export type WalletAccountKind = (typeof walletAccountKinds)[number];
 
@@ -37,6 +40,9 @@ export const walletTransferKinds = [
   'COMMISSION',
   'ADJUSTMENT',
   'REVERSAL',
+  // Points credited to a member (promotions), and points given up for cash in the points mall.
+  'POINTS_AWARD',
+  'POINTS_CONVERT',
 ] as const;
 export type WalletTransferKind = (typeof walletTransferKinds)[number];
 

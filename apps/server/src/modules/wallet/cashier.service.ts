@@ -154,6 +154,15 @@ export function createCashierService(deps: CashierDeps) {
     },
 
     /**
+     * The payment-password check of money-out calls for other modules (the points mall's conversion), with the
+     * same count of wrong guesses and the same lock as the cashier's own calls.
+     * @throws CASHIER_PAYMENT_PASSWORD_NOT_SET, CASHIER_PAYMENT_PASSWORD_LOCKED, CASHIER_PAYMENT_PASSWORD_INCORRECT
+     */
+    checkPaymentPassword(auth: AuthContext, password: string): Promise<void> {
+      return ctx.checkPaymentPassword(auth.accountId, password);
+    },
+
+    /**
      * The first payment password, proven with the login password (whose wrong guesses count towards the login
      * lockout).
      * @throws CASHIER_PAYMENT_PASSWORD_ALREADY_SET, CASHIER_PAYMENT_PASSWORD_FORMAT,
