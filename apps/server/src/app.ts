@@ -47,6 +47,7 @@ import {
 import { createPointsService, pointsRoutes, seedDemoPoints } from './modules/promotions';
 import {
   createCashierNoticeRelay,
+  createCashierQueueFeed,
   createRealtimeService,
   type RealtimeService,
   realtimeRoutes,
@@ -277,9 +278,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     log: app.log,
     now: deps.now,
   });
-  const [stopSystem, demoLogins] = await Promise.all([
+  // The first back-office owner (an argon2id hash on a fresh database) is made beside them too.
+  const [stopSystem, demoLogins, backofficeFirstOwner] = await Promise.all([
     systemStarting,
     config.seedDemo ? seedDemoAccounts(identity) : Promise.resolve([]),
+    seedFirstOwner({ db: database.db, password: config.boOwnerPassword }),
   ]);
   if (demoLogins.length > 0) app.log.info({ demoLogins }, 'demo accounts seeded');
 
@@ -308,10 +311,37 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     balance: (accountId) => cashier.balance({ accountId, sessionId: 'realtime', accountType: 0, role: 'member' }),
     log: app.log,
   });
+  // The operators' live cashier queues: `cashier` is read only when a change comes or a console connects.
+  const cashierQueue = createCashierQueueFeed({
+    pubsub: kv.pubsub,
+    counts: async () => {
+      const first = { pageNo: 1, pageSize: 1 };
+      const [deposits, withdrawals, disputed] = await Promise.all([
+        cashier.deposits.listPendingDeposits(first),
+        cashier.withdrawals.listPendingWithdrawals(first),
+        cashier.withdrawals.listDisputedWithdrawals(first),
+      ]);
+      return { deposits: deposits.total, withdrawals: withdrawals.total, disputed: disputed.total };
+    },
+    username: async (accountId) => (await identity.getAccount(accountId))?.username ?? null,
+    log: app.log,
+  });
+  // Who a message to a segment reaches: accounts from identity, deposits from the wallet (their public services).
+  const segmentAccounts = createIdentityOperatorService({
+    db: database.db,
+    merchantCode: config.merchantCode,
+    sessionIdleMinutes: config.sessionIdleMinutes,
+    now: deps.now,
+  });
+  const segmentDeposits = createWalletReports({ db: database.db, merchantCode: config.merchantCode });
   const content = createContentService({
     db: database.db,
     merchantCode: config.merchantCode,
     identity,
+    audience: {
+      accountIds: (filter) => segmentAccounts.segmentAccountIds(filter),
+      depositorAccountIds: (since) => segmentDeposits.depositorAccountIds(since),
+    },
     publish: (accountId, event) => realtime.publishToAccount(accountId, event),
     log: app.log,
     now: deps.now,
@@ -374,6 +404,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
         .recordCashierNotice(notice)
         .catch((error: unknown) => app.log.error({ err: error, notice }, 'content: notice not stored in the inbox'));
     },
+    // Review-queue changes reach every operator's console on every instance (the realtime module's feed).
+    onQueueChanged: (change) => cashierQueue.publish(change),
     paymentSim: {
       enabled: config.paymentSimEnabled,
       secret: config.paymentSimSecret ?? randomBytes(32).toString('hex'),
@@ -454,7 +486,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.decorate('jobs', jobs);
   if (config.jobsEnabled) app.addHook('onReady', async () => jobs.start());
   app.decorate('demoLogins', demoLogins);
-  const backofficeFirstOwner = await seedFirstOwner({ db: database.db, password: config.boOwnerPassword });
   if (backofficeFirstOwner) {
     app.log.warn(
       { username: backofficeFirstOwner.username },
@@ -567,6 +598,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     // Replaces the plugin's default (a bare close of every client): say "going away" so that clients reconnect.
     preClose: async () => {
       await realtime.close();
+      await cashierQueue.close();
       await supportSockets.close();
       for (const client of app.websocketServer.clients) client.close(1001, 'server shutting down');
       app.websocketServer.close();
@@ -592,6 +624,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       : null,
     ledger: wallet,
     cashier,
+    cashierEvents: cashierQueue,
     // Players and agents, maker-checker adjustments (the player's sockets hear the new balance) and the dashboard.
     players: (backoffice) => {
       const adjustments = createAdjustmentService({
@@ -601,6 +634,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
         system,
         backoffice,
         approvalThresholdMinor: config.boAdjustmentApprovalThresholdMinor,
+        directWindowHours: config.boAdjustmentDirectWindowHours,
         now: deps.now,
         onBalanceChanged: (accountId) => {
           void cashier

@@ -87,6 +87,12 @@ const envSchema = z.object({
     .regex(/^\d{1,15}$/, 'a whole number of minor units')
     .default('0')
     .transform((value) => BigInt(value)),
+  /**
+   * The rolling window, in hours, over which a player's direct adjustments count together: one that would take
+   * their total (absolute amounts, any operator) above BO_ADJUSTMENT_APPROVAL_THRESHOLD_MINOR waits for a second
+   * operator like a single large one, so splitting an amount does not skip the approval.
+   */
+  BO_ADJUSTMENT_DIRECT_WINDOW_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   SERVE_WEB: booleanFlag.default(true),
   SEED_DEMO: booleanFlag.default(false),
   DEV_TOOLS: booleanFlag.default(false),
@@ -213,6 +219,8 @@ export type AppConfig = {
   boTotpKey: string | undefined;
   /** Adjustments above this (minor units) need a second operator; at or below, they apply at once. */
   boAdjustmentApprovalThresholdMinor: bigint;
+  /** Hours over which a player's direct adjustments add up against that threshold. */
+  boAdjustmentDirectWindowHours: number;
   serveWeb: boolean;
   seedDemo: boolean;
   devTools: boolean;
@@ -383,6 +391,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     boOwnerPassword: e.BO_OWNER_PASSWORD,
     boTotpKey: e.BO_TOTP_KEY,
     boAdjustmentApprovalThresholdMinor: e.BO_ADJUSTMENT_APPROVAL_THRESHOLD_MINOR,
+    boAdjustmentDirectWindowHours: e.BO_ADJUSTMENT_DIRECT_WINDOW_HOURS,
     serveWeb: e.SERVE_WEB,
     seedDemo: e.SEED_DEMO,
     devTools: e.DEV_TOOLS,

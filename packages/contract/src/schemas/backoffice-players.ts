@@ -153,6 +153,13 @@ export type AdjustmentReason = (typeof adjustmentReasons)[number];
 /** `approving` only while the ledger transfer of an approval is under way. */
 export const adjustmentStatuses = ['pending', 'approving', 'approved', 'rejected'] as const;
 export type AdjustmentStatus = (typeof adjustmentStatuses)[number];
+/**
+ * Why an adjustment waits for a second operator: `amount`, above the approval threshold by itself;
+ * `window_total`, at or below it but the player's direct adjustments of the rolling window would then add up
+ * to more than the threshold (an amount split into small ones still needs the second operator).
+ */
+export const adjustmentApprovalReasons = ['amount', 'window_total'] as const;
+export type AdjustmentApprovalReason = (typeof adjustmentApprovalReasons)[number];
 
 export const createAdjustmentInputSchema = z.strictObject({
   playerId: z.number().int().positive(),
@@ -195,6 +202,8 @@ export const adjustmentSchema = z.object({
   ledgerTransferId: z.number().int().nullable(),
   /** Applied at once by its proposer: the amount was at or below the approval threshold. */
   direct: z.boolean(),
+  /** Why it needs a second operator; null when applied at once. */
+  approvalReason: z.enum(adjustmentApprovalReasons).nullable(),
 });
 export type Adjustment = z.infer<typeof adjustmentSchema>;
 
@@ -203,6 +212,11 @@ export const adjustmentPolicySchema = z.object({
   currency: z.string(),
   /** 0 when every adjustment needs a second operator. */
   approvalThreshold: moneySchema,
+  /**
+   * Hours over which a player's direct adjustments add up: one that would take their total above the threshold
+   * waits for a second operator as well.
+   */
+  directWindowHours: z.number().int().positive(),
 });
 export type AdjustmentPolicy = z.infer<typeof adjustmentPolicySchema>;
 export const adjustmentPageSchema = operatorPageSchema(adjustmentSchema);

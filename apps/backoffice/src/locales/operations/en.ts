@@ -184,6 +184,9 @@ export const operationsEn = {
       'Manual credits and debits of main wallets. Above the approval limit one operator proposes and another approves; nobody approves their own.',
     policyAlways: 'Every adjustment waits for a second operator: only approval moves money.',
     policyThreshold: 'Up to {{amount}} an adjustment applies at once; above it, it waits for a second operator.',
+    policyWindow:
+      "A player's direct adjustments add up over {{hours}} hours: one that would take their total above the limit waits for a second operator as well.",
+    heldForWindow: 'Waits: with the direct adjustments of the last {{hours}} hours it passes the limit',
     appliedDirectly: 'Applied at once (within the limit)',
     refusedDirectly: 'Refused by the ledger',
     views: 'Adjustment lists',
@@ -234,6 +237,8 @@ export const operationsEn = {
     adjustTitle: 'Adjust the balance of {{player}}',
     willApply: 'Within the limit of {{amount}}: the money moves as soon as you confirm.',
     willWait: 'Above the limit of {{amount}}: nothing moves until another operator approves it.',
+    windowCounts:
+      "The player's direct adjustments of the last {{hours}} hours count towards the limit: past it, this one waits for another operator too.",
     apply: 'Apply now',
     applied: 'Adjustment #{{id}} applied: {{amount}}',
     direction: 'Credit or debit',
@@ -246,6 +251,8 @@ export const operationsEn = {
     noteRequired: 'Enter a note',
     submit: 'Propose',
     proposed: 'Adjustment #{{id}} proposed: waiting for another operator',
+    proposedWindow:
+      "Adjustment #{{id}} waits for another operator: with the player's direct adjustments of the last {{hours}} hours it passes the limit",
     forPlayer: 'Adjustments of this player',
   },
   channels: {

@@ -78,7 +78,11 @@ describe('manual adjustments with an approval threshold', () => {
   it('tells the console the threshold', async () => {
     const response = await bo.call('GET', '/adjustments/policy', { cookie: support });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().value).toEqual({ currency: 'BDT', approvalThreshold: { amount: '100.00', minor: '10000' } });
+    expect(response.json().value).toEqual({
+      currency: 'BDT',
+      approvalThreshold: { amount: '100.00', minor: '10000' },
+      directWindowHours: 24,
+    });
   });
 
   it('applies an adjustment at the threshold at once, once, audited, with nobody else deciding', async () => {

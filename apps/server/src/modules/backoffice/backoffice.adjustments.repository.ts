@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db';
 import { backofficeAdjustments, backofficeOperators } from './backoffice.tables';
@@ -23,10 +23,62 @@ function toView(row: { adjustment: AdjustmentRow; proposer: string; decider: str
   return { ...row.adjustment, proposedByUsername: row.proposer, decidedByUsername: row.decider };
 }
 
-export async function insertAdjustment(db: DbOrTx, values: NewAdjustmentRow): Promise<AdjustmentRow> {
-  const [row] = await db.insert(backofficeAdjustments).values(values).returning();
-  if (!row) throw new Error('adjustment not inserted');
-  return row;
+/**
+ * Inserts an adjustment. Null when the proposer already has one under the same idempotency key (a concurrent
+ * retry got there first): the unique index decides, after waiting for the other insert to commit or roll back.
+ */
+export async function insertAdjustment(db: DbOrTx, values: NewAdjustmentRow): Promise<AdjustmentRow | null> {
+  const [row] = await db
+    .insert(backofficeAdjustments)
+    .values(values)
+    .onConflictDoNothing({ target: [backofficeAdjustments.proposedBy, backofficeAdjustments.idempotencyKey] })
+    .returning();
+  return row ?? null;
+}
+
+/** The adjustment an operator created with this idempotency key, if any. */
+export async function findByIdempotencyKey(
+  db: DbOrTx,
+  input: { operatorId: number; key: string },
+): Promise<AdjustmentRow | null> {
+  const [row] = await db
+    .select()
+    .from(backofficeAdjustments)
+    .where(
+      and(eq(backofficeAdjustments.proposedBy, input.operatorId), eq(backofficeAdjustments.idempotencyKey, input.key)),
+    );
+  return row ?? null;
+}
+
+/**
+ * Makes proposals for one player take turns until the transaction ends, so two of them cannot both count the
+ * window total without the other (a split sent all at once is still added up).
+ */
+export async function lockPlayerProposals(tx: DbOrTx, playerId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('backoffice_adjustments_player'), ${playerId}::int)`);
+}
+
+/**
+ * The sum of a player's direct adjustments (applied, or being applied, without a second operator) proposed
+ * after `since`, in minor units. Amounts are stored without sign, so credits and debits both add up.
+ */
+export async function sumDirectSince(
+  db: DbOrTx,
+  input: { playerId: number; currency: string; since: Date },
+): Promise<bigint> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${backofficeAdjustments.amountMinor}), 0)::text` })
+    .from(backofficeAdjustments)
+    .where(
+      and(
+        eq(backofficeAdjustments.playerId, input.playerId),
+        eq(backofficeAdjustments.currency, input.currency),
+        isNull(backofficeAdjustments.decidedBy),
+        inArray(backofficeAdjustments.status, ['approving', 'approved']),
+        gt(backofficeAdjustments.proposedAt, input.since),
+      ),
+    );
+  return BigInt(row?.total ?? '0');
 }
 
 export async function findAdjustment(db: DbOrTx, id: number): Promise<AdjustmentView | null> {

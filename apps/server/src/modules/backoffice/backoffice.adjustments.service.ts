@@ -1,5 +1,6 @@
 import {
   type Adjustment,
+  type AdjustmentApprovalReason,
   type AdjustmentPage,
   type AdjustmentPolicy,
   type AdjustmentQuery,
@@ -9,6 +10,7 @@ import {
 } from '@portal/contract';
 import type { Db } from '../../platform/db';
 import { AppError, isAppError } from '../../platform/http/app-error';
+import { requestHash } from '../../platform/idempotency';
 import type { IdentityService } from '../identity';
 import type { SystemService } from '../system';
 import type { WalletService } from '../wallet';
@@ -26,6 +28,12 @@ export type AdjustmentServiceDeps = {
    * proposer's adjustment is applied at once. 0 (the default): every adjustment waits.
    */
   approvalThresholdMinor?: bigint;
+  /**
+   * BO_ADJUSTMENT_DIRECT_WINDOW_HOURS: a direct adjustment that would take the player's direct adjustments of
+   * this many hours (absolute amounts, every operator) above the threshold waits for a second operator too.
+   * Default 24.
+   */
+  directWindowHours?: number;
   /** Tells the player's sockets their balance changed (as deposits do); fire-and-forget. */
   onBalanceChanged?: (accountId: number) => void;
   now?: () => Date;
@@ -51,11 +59,19 @@ function auditState(row: repo.AdjustmentRow) {
     rejectReason: row.rejectReason,
     ledgerTransferId: row.ledgerTransferId,
     direct: isDirect(row),
+    approvalReason: approvalReasonOf(row),
   };
 }
 
 /** Applied (or being applied, or refused by the ledger) without a second operator: never decided by anyone. */
 const isDirect = (row: repo.AdjustmentRow) => row.status !== 'pending' && row.decidedBy === null;
+
+/** Why an adjustment needs a second operator; null for one applied at once. Rows from before the column: amount. */
+const approvalReasonOf = (row: repo.AdjustmentRow): AdjustmentApprovalReason | null =>
+  isDirect(row) ? null : ((row.approvalReason as AdjustmentApprovalReason | null) ?? 'amount');
+
+/** A direct adjustment whose money may not have moved yet: its request died, or is still running. */
+const isDirectUnderWay = (row: repo.AdjustmentRow) => row.status === 'approving' && row.decidedBy === null;
 
 /**
  * Manual balance adjustments with two-operator approval (maker-checker) above a configured amount. A proposal
@@ -69,6 +85,7 @@ export function createAdjustmentService(deps: AdjustmentServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const staleClaimMs = deps.staleClaimMs ?? 120_000;
   const thresholdMinor = deps.approvalThresholdMinor ?? 0n;
+  const directWindowHours = deps.directWindowHours ?? 24;
 
   async function view(row: repo.AdjustmentView, scale: number): Promise<Adjustment> {
     const player = await deps.identity.getAccount(row.playerId);
@@ -88,6 +105,7 @@ export function createAdjustmentService(deps: AdjustmentServiceDeps) {
       rejectReason: row.rejectReason,
       ledgerTransferId: row.ledgerTransferId,
       direct: isDirect(row),
+      approvalReason: approvalReasonOf(row),
     };
   }
 
@@ -144,7 +162,12 @@ export function createAdjustmentService(deps: AdjustmentServiceDeps) {
     }
     return db.transaction(async (tx) => {
       const finished = await repo.finishDirect(tx, { id: row.id, transferId, now: now() });
-      if (!finished) throw new AppError('BO_ADJUSTMENT_NOT_PENDING', { id: row.id });
+      if (!finished) {
+        // A retry of the same request (same key, same transfer) finished it first: that is this request's answer.
+        const current = await repo.findAdjustment(tx, row.id);
+        if (current?.status === 'approved' && current.ledgerTransferId === transferId) return current;
+        throw new AppError('BO_ADJUSTMENT_NOT_PENDING', { id: row.id });
+      }
       await deps.backoffice.recordChange(
         actor,
         caller,
@@ -172,6 +195,26 @@ export function createAdjustmentService(deps: AdjustmentServiceDeps) {
     throw new AppError('BO_ADJUSTMENT_NOT_PENDING', { id: row.id, status: row.status });
   }
 
+  /**
+   * A repeated proposal under an idempotency key that already made `row`: the same request goes on where the
+   * first attempt stopped (a direct adjustment's transfer, with its ledger key, so the money moves once) and is
+   * answered with the adjustment; another request under the key is refused.
+   */
+  async function resume(
+    actor: OperatorContext,
+    row: repo.AdjustmentRow,
+    hash: string | null,
+    caller: CallerContext,
+    scale: number,
+  ): Promise<Adjustment> {
+    if (row.requestHash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+    if (isDirectUnderWay(row)) {
+      await applyDirectly(actor, row, caller);
+      deps.onBalanceChanged?.(row.playerId);
+    }
+    return view(await load(row.id), scale);
+  }
+
   return {
     async list(query: AdjustmentQuery): Promise<AdjustmentPage> {
       const { scale } = await deps.system.currency();
@@ -192,24 +235,45 @@ export function createAdjustmentService(deps: AdjustmentServiceDeps) {
 
     countPending: () => repo.countAdjustments(db, 'pending'),
 
-    /** The amount above which a second operator must approve (0: always), in the merchant currency. */
+    /**
+     * The amount above which a second operator must approve (0: always), in the merchant currency, and the
+     * window over which a player's direct adjustments add up against it.
+     */
     async policy(): Promise<AdjustmentPolicy> {
       const { code, scale } = await deps.system.currency();
       return {
         currency: code,
         approvalThreshold: { amount: minorToDecimal(thresholdMinor, scale), minor: thresholdMinor.toString() },
+        directWindowHours,
       };
     },
 
     /**
      * Records a proposal; above the approval threshold nothing moves until another operator approves it, at or
-     * below it the money moves at once (see `applyDirectly`).
+     * below it the money moves at once (see `applyDirectly`), unless the player's direct adjustments of the
+     * rolling window (`directWindowHours`) would then add up to more than the threshold: then it waits too
+     * (`approvalReason` `window_total`), so splitting a large amount does not skip the second operator.
+     *
+     * With an idempotency key (the request's `Idempotency-Key`, in the proposer's key space) the adjustment is
+     * made once per key: a retry, also one the HTTP layer ran again after a 5xx, finds the row of the first
+     * attempt and goes on with it (a direct one's transfer under the same ledger key), and answers it.
      * @throws BO_PLAYER_NOT_FOUND (also for free-play accounts, which hold no real money)
      * @throws BO_ADJUSTMENT_AMOUNT_INVALID for zero or more decimals than the currency has
+     * @throws IDEMPOTENCY_KEY_REUSED when the key already made an adjustment from another request
      * @throws WALLET_INSUFFICIENT_FUNDS for a direct debit above the available balance (then recorded as rejected)
      */
-    async propose(actor: OperatorContext, input: CreateAdjustmentInput, caller: CallerContext): Promise<Adjustment> {
+    async propose(
+      actor: OperatorContext,
+      input: CreateAdjustmentInput,
+      caller: CallerContext,
+      idempotencyKey: string | null = null,
+    ): Promise<Adjustment> {
       const { code, scale } = await deps.system.currency();
+      const hash = idempotencyKey === null ? null : requestHash(input);
+      if (idempotencyKey !== null) {
+        const earlier = await repo.findByIdempotencyKey(db, { operatorId: actor.operatorId, key: idempotencyKey });
+        if (earlier) return resume(actor, earlier, hash, caller, scale);
+      }
       const player = await deps.identity.getAccount(input.playerId);
       if (!player || player.playMoney) throw new AppError('BO_PLAYER_NOT_FOUND', { id: input.playerId });
       let amountMinor: bigint;
@@ -219,9 +283,18 @@ export function createAdjustmentService(deps: AdjustmentServiceDeps) {
         throw new AppError('BO_ADJUSTMENT_AMOUNT_INVALID', { scale });
       }
       if (amountMinor <= 0n || amountMinor > 10n ** 15n) throw new AppError('BO_ADJUSTMENT_AMOUNT_INVALID', { scale });
-      const direct = amountMinor <= thresholdMinor;
       const at = now();
       const row = await db.transaction(async (tx) => {
+        // Under the player's lock, so that proposals sent at once add up as if sent one after another.
+        await repo.lockPlayerProposals(tx, player.id);
+        let approvalReason: AdjustmentApprovalReason | null = null;
+        if (amountMinor > thresholdMinor) approvalReason = 'amount';
+        else {
+          const since = new Date(at.getTime() - directWindowHours * 3_600_000);
+          const recentMinor = await repo.sumDirectSince(tx, { playerId: player.id, currency: code, since });
+          if (recentMinor + amountMinor > thresholdMinor) approvalReason = 'window_total';
+        }
+        const direct = approvalReason === null;
         const inserted = await repo.insertAdjustment(tx, {
           playerId: player.id,
           direction: input.direction,
@@ -232,8 +305,11 @@ export function createAdjustmentService(deps: AdjustmentServiceDeps) {
           status: direct ? 'approving' : 'pending',
           proposedBy: actor.operatorId,
           proposedAt: at,
+          approvalReason,
           ...(direct ? { claimedAt: at } : {}),
+          ...(idempotencyKey !== null && hash !== null ? { idempotencyKey, requestHash: hash } : {}),
         });
+        if (!inserted) return null;
         await deps.backoffice.recordChange(
           actor,
           caller,
@@ -247,11 +323,32 @@ export function createAdjustmentService(deps: AdjustmentServiceDeps) {
         );
         return inserted;
       });
-      if (direct) {
+      if (!row) {
+        // The same key's other request committed its row while this one waited on the unique index.
+        const earlier =
+          idempotencyKey === null
+            ? null
+            : await repo.findByIdempotencyKey(db, { operatorId: actor.operatorId, key: idempotencyKey });
+        if (!earlier) throw new Error('adjustment neither inserted nor found under its idempotency key');
+        return resume(actor, earlier, hash, caller, scale);
+      }
+      if (isDirectUnderWay(row)) {
         await applyDirectly(actor, row, caller);
         deps.onBalanceChanged?.(row.playerId);
       }
       return view(await load(row.id), scale);
+    },
+
+    /**
+     * Refuses a request under a key that already made an adjustment from another request. The route asks before
+     * the Idempotency-Key layer takes the key: after a 5xx the layer has given the key up, and a refusal it kept
+     * would take the key over, so that the first request's own retry could no longer finish its adjustment.
+     * (`propose` checks again; this only keeps the refusal out of the layer.)
+     * @throws IDEMPOTENCY_KEY_REUSED
+     */
+    async refuseReusedKey(actor: OperatorContext, idempotencyKey: string, input: CreateAdjustmentInput): Promise<void> {
+      const earlier = await repo.findByIdempotencyKey(db, { operatorId: actor.operatorId, key: idempotencyKey });
+      if (earlier && earlier.requestHash !== requestHash(input)) throw new AppError('IDEMPOTENCY_KEY_REUSED');
     },
 
     /**

@@ -27,6 +27,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope';
+import { idempotencyHeader } from '../../platform/idempotency';
 import type { AdjustmentService } from './backoffice.adjustments.service';
 import type { BackofficePlayersService } from './backoffice.players.service';
 import type { CallerContext, OperatorContext } from './backoffice.service';
@@ -266,8 +267,17 @@ export function registerPlayerRoutes(app: RouteApp, deps: PlayerRouteDeps): void
   app.post(
     backofficePaths.adjustments,
     {
-      // A retried request with the same Idempotency-Key replays the first answer instead of adjusting twice.
+      // A retried request with the same Idempotency-Key replays the first answer instead of adjusting twice. After
+      // a 5xx the layer gives the key up and the retry runs again: the key is also stored on the adjustment, so
+      // the retry goes on with the first attempt's row and ledger key (the service's half of the rule).
       config: { permission: 'adjustments.propose', idempotency: { required: false } },
+      // Runs before the layer takes the key (it appends its own step): see `refuseReusedKey`.
+      preHandler: async (request) => {
+        const key = request.headers[idempotencyHeader];
+        if (typeof key === 'string' && key !== '') {
+          await adjustments.refuseReusedKey(requireOperator(request), key, request.body);
+        }
+      },
       schema: {
         tags,
         summary:
@@ -276,7 +286,15 @@ export function registerPlayerRoutes(app: RouteApp, deps: PlayerRouteDeps): void
         response: { 200: okEnvelope(adjustmentSchema) },
       },
     },
-    async (request) => ok(await adjustments.propose(requireOperator(request), request.body, caller(request))),
+    async (request) =>
+      ok(
+        await adjustments.propose(
+          requireOperator(request),
+          request.body,
+          caller(request),
+          request.idempotencyClaim?.key ?? null,
+        ),
+      ),
   );
 
   app.post(

@@ -178,10 +178,34 @@ export const backofficeAdjustments = pgTable(
     decidedAt: at('decided_at'),
     rejectReason: varchar('reject_reason', { length: 200 }),
     ledgerTransferId: bigint('ledger_transfer_id', { mode: 'number' }),
+    /**
+     * The proposer's `Idempotency-Key` of the request that created it (null: sent without one). The idempotency
+     * layer forgets a key after a 5xx so that the retry runs again; the retry finds this row by (proposer, key)
+     * and goes on with it and its ledger key instead of adjusting a second time.
+     */
+    idempotencyKey: varchar('idempotency_key', { length: 128 }),
+    /** sha-256 of the validated request under that key: the same key with another request is refused. */
+    requestHash: varchar('request_hash', { length: 64 }),
+    /**
+     * Why it waits for a second operator: `amount` (above the threshold by itself) or `window_total` (the
+     * player's direct adjustments in the rolling window would go above it). Null when applied at once, and on
+     * rows older than this column (read as `amount`).
+     */
+    approvalReason: varchar('approval_reason', { length: 12 }),
   },
   (table) => [
     index('backoffice_adjustments_status_idx').on(table.status, table.id),
     index('backoffice_adjustments_player_idx').on(table.playerId, table.id),
+    // Keys are per operator, as the idempotency layer's key spaces are; rows without a key never conflict.
+    uniqueIndex('backoffice_adjustments_idempotency_uq').on(table.proposedBy, table.idempotencyKey),
+    check(
+      'backoffice_adjustments_request_hash_ck',
+      sql`(${table.idempotencyKey} is null) = (${table.requestHash} is null)`,
+    ),
+    check(
+      'backoffice_adjustments_approval_reason_ck',
+      sql`${table.approvalReason} is null or ${table.approvalReason} in ('amount', 'window_total')`,
+    ),
     check('backoffice_adjustments_direction_ck', sql`${table.direction} in ('credit', 'debit')`),
     check('backoffice_adjustments_status_ck', sql`${table.status} in ('pending', 'approving', 'approved', 'rejected')`),
     check('backoffice_adjustments_amount_ck', sql`${table.amountMinor} > 0`),

@@ -67,6 +67,8 @@ export async function buildBackofficeTestApp(
     config?: Partial<AppConfig>;
     /** Told of every route the app registers (the route walk). */
     onRoute?: AppDeps['onRoute'];
+    /** Overrides for the Idempotency-Key layer (a test that makes it forget keys, as it does after a 5xx). */
+    idempotency?: AppDeps['idempotency'];
   } = {},
 ): Promise<BackofficeTestApp> {
   const clock = createTestClock();
@@ -82,6 +84,7 @@ export async function buildBackofficeTestApp(
   const app = await buildTestApp(overrides as Partial<AppConfig>, {
     now: clock.now,
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+    ...(options.idempotency ? { idempotency: options.idempotency } : {}),
   });
   await seedFirstOwner({ db: app.database.db, password: ownerPassword, now: clock.now });
   if (!app.hasRoute({ method: 'POST', url: `${backofficeApiPrefix}${backofficePaths.login}` })) {

@@ -10,12 +10,15 @@ import {
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/http/envelope';
+import { createPrecompressedJson } from '../../platform/http/precompressed';
 import type { SystemService } from './system.service';
 
 export type SystemRoutesOptions = { system: SystemService };
 
 /** Session-and-system calls of spec section 7 that belong to the system module. */
 export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (app, { system }) => {
+  // One body per client address (the location is part of it); a page polls from one address.
+  const precompressed = createPrecompressedJson({ maxBodies: 1000 });
   app.route({
     method: calls.systemStatus.method,
     url: calls.systemStatus.path,
@@ -44,9 +47,10 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (a
       summary: 'Permission response: site configuration, whitelabel tree, location, maintenance and region status',
       response: { 200: okEnvelope(permissionResponseSchema) },
     },
-    // The body is pre-serialised from a cached snapshot; sending a string skips per-request serialisation.
+    // The body is pre-serialised from a cached snapshot (no per-request serialisation) and compressed once per
+    // distinct body (each client's differs by its location), not once per request.
     handler: async (request, reply) =>
-      reply.type('application/json; charset=utf-8').send((await system.permissionResponseJson(request.ip)) as never),
+      precompressed.send(request, reply, await system.permissionResponseJson(request.ip)),
   });
 
   app.route({

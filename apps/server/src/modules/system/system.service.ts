@@ -7,7 +7,13 @@ import {
   type DomainRoute,
   enabledFeatures,
   type FeatureNode,
+  type HelpArticleInput,
+  type HelpCategoryTitles,
   type HelpCenter,
+  type HelpOrderInput,
+  helpArticleInputSchema,
+  type OperatorHelpArticle,
+  type OperatorHelpCenter,
   type PatternId,
   type PermissionInfo,
   type RegisterSettings,
@@ -16,46 +22,18 @@ import {
   resolveLanguage,
   type SystemStatus,
   systemStatusCodes,
+  type ValidationIssue,
 } from '@portal/contract';
-import sanitizeHtml from 'sanitize-html';
 import { generatePayloadKeyPair, isEncryptedPayload, PayloadDecryptor } from '../../platform/crypto/payload-crypto';
-import type { Db } from '../../platform/db';
+import type { Db, DbOrTx } from '../../platform/db';
 import type { CountryResolver } from '../../platform/geo/geo.types';
+import { sanitizeOperatorHtml } from '../../platform/html/sanitize';
 import { AppError } from '../../platform/http/app-error';
 import type { PubSub } from '../../platform/kv/kv.types';
 import * as repo from './system.repository';
 
 const configChangedChannel = 'system:config-changed';
 const payloadKeyName = 'payload-rsa';
-
-/** Help centre HTML is sanitised on the way in (back office) and again here on the way out. */
-const helpHtmlOptions: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    'ul',
-    'ol',
-    'li',
-    'h3',
-    'h4',
-    'a',
-    'table',
-    'thead',
-    'tbody',
-    'tr',
-    'th',
-    'td',
-    'span',
-  ],
-  allowedAttributes: { a: ['href', 'target', 'rel'] },
-  allowedSchemes: ['http', 'https', 'mailto'],
-  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }) },
-};
 
 /** The merchant configuration as served, built once per change rather than per request. */
 type Snapshot = {
@@ -75,7 +53,15 @@ type Snapshot = {
 };
 
 /** A client address as the status and permission answers show it, and whether the region rules block it. */
-type ClientView = { location: { ip: string; country: string | null }; locationJson: string; restricted: boolean };
+type ClientView = {
+  location: { ip: string; country: string | null };
+  locationJson: string;
+  restricted: boolean;
+  /** This client's last permission response and the maintenance state it was made for: the same string is handed
+   * out again while that state holds, so nothing is concatenated per request and the string's hash is reused by
+   * the compression cache downstream. */
+  permission?: { maintenanceEnd: string | null | false; json: string };
+};
 
 /** Distinct client addresses remembered per snapshot; the map starts over when full (and on every reload). */
 const clientViewLimit = 10_000;
@@ -316,7 +302,12 @@ export function createSystemService(deps: SystemServiceDeps) {
       const maintenance = isMaintenance(state.merchant);
       const client = clientView(state, ip);
       const maintenanceEnd = maintenance ? (state.merchant.maintenanceEnd?.toISOString() ?? null) : null;
-      return `{"success":true,"value":{"info":${state.infoJson},"location":${client.locationJson},"maintenance":${maintenance},"regionRestriction":${client.restricted},"maintenanceEnd":${JSON.stringify(maintenanceEnd)}}}`;
+      // `false` stands for "not in maintenance", apart from "in maintenance with no end time" (null).
+      const made = maintenance ? maintenanceEnd : false;
+      if (client.permission && client.permission.maintenanceEnd === made) return client.permission.json;
+      const json = `{"success":true,"value":{"info":${state.infoJson},"location":${client.locationJson},"maintenance":${maintenance},"regionRestriction":${client.restricted},"maintenanceEnd":${JSON.stringify(maintenanceEnd)}}}`;
+      client.permission = { maintenanceEnd: made, json };
+      return json;
     },
 
     async accessState(ip: string): Promise<'normal' | 'maintenance' | 'restricted'> {
@@ -350,18 +341,22 @@ export function createSystemService(deps: SystemServiceDeps) {
       if (cached) return cached;
       const categories: HelpCenter['categories'] = [];
       for (const article of state.helpArticles) {
-        const text = article.translations[lang] ?? article.translations.en;
+        // A language entry without a title holds only the category's title in that language (the article itself
+        // falls back to English).
+        const own = article.translations[lang];
+        const text = own?.title ? own : article.translations.en;
         if (!text) continue;
         let category = categories.find((entry) => entry.id === article.category);
         if (!category) {
-          category = { id: article.category, title: text.categoryTitle, articles: [] };
+          category = { id: article.category, title: own?.categoryTitle || text.categoryTitle, articles: [] };
           categories.push(category);
         }
         category.articles.push({
           id: String(article.id),
           anchor: article.anchor,
           title: text.title,
-          content: sanitizeHtml(text.content, helpHtmlOptions),
+          // Cleaned on the way in (back office) and again here on the way out, with the same allow-list.
+          content: sanitizeOperatorHtml(text.content),
         });
       }
       const help = { categories };
@@ -532,6 +527,285 @@ export function createSystemService(deps: SystemServiceDeps) {
       await invalidate();
     },
     invalidate,
+    ...createHelpEditing({ db: deps.db, merchantCode: deps.merchantCode, invalidate }),
+  };
+}
+
+type HelpTranslations = repo.HelpArticleRow['translations'];
+
+function toOperatorHelpArticle(row: repo.HelpArticleRow): OperatorHelpArticle {
+  const texts: OperatorHelpArticle['texts'] = {};
+  for (const [language, text] of Object.entries(row.translations)) {
+    // An entry without a title only carries the category's title in that language.
+    if (text.title) texts[language] = { title: text.title, content: sanitizeOperatorHtml(text.content) };
+  }
+  return { id: row.id, category: row.category, anchor: row.anchor, enabled: row.enabled, texts };
+}
+
+/** A category's title per language: the first article that has the language gives it. */
+function categoryTitles(rows: repo.HelpArticleRow[]): Record<string, string> {
+  const titles: Record<string, string> = {};
+  for (const row of rows) {
+    for (const [language, text] of Object.entries(row.translations)) {
+      if (!titles[language] && text.categoryTitle) titles[language] = text.categoryTitle;
+    }
+  }
+  return titles;
+}
+
+/**
+ * Puts the category titles into each language of an article's texts. A language the category has a title in but
+ * the article has no text in gets an entry with an empty title: it keeps the category's title for that language's
+ * readers, who get the article's English text.
+ */
+function withCategoryTitles(translations: HelpTranslations, titles: Record<string, string>): HelpTranslations {
+  const next: HelpTranslations = {};
+  for (const language of new Set([...Object.keys(translations), ...Object.keys(titles)])) {
+    const text = translations[language] ?? { title: '', content: '', categoryTitle: '' };
+    next[language] = { ...text, categoryTitle: titles[language] ?? titles.en ?? text.categoryTitle };
+  }
+  return next;
+}
+
+/**
+ * Operators' editing of the help centre (categories with articles, per language). Categories have no table of their
+ * own: an article carries its category's key, place and title per language, so a category exists while it has
+ * articles, and renaming or moving one writes every article in it. Each change empties the players' cache on every
+ * instance (`invalidate`), so `/wps/system/helpCenter` answers the new text at once.
+ */
+function createHelpEditing(deps: { db: Db; merchantCode: string; invalidate: () => Promise<void> }) {
+  const { db, merchantCode } = deps;
+
+  function clean(input: HelpArticleInput) {
+    const parsed = helpArticleInputSchema.parse(input);
+    const texts: Record<string, { title: string; content: string }> = {};
+    for (const [language, text] of Object.entries(parsed.texts)) {
+      if (text) texts[language] = { title: text.title.trim(), content: sanitizeOperatorHtml(text.content) };
+    }
+    return { ...parsed, texts };
+  }
+
+  function missingCategoryTitle(): never {
+    const issue: ValidationIssue = { path: 'body.categoryTitles.en', code: 'required', message: 'Required' };
+    throw new AppError('VALIDATION_FAILED', {}, [issue]);
+  }
+
+  /** Writes new category titles into every article of the category. */
+  async function renameCategory(tx: DbOrTx, rows: repo.HelpArticleRow[], titles: Record<string, string>) {
+    for (const row of rows) {
+      await repo.updateHelpArticle(tx, merchantCode, row.id, {
+        translations: withCategoryTitles(row.translations, titles),
+      });
+    }
+  }
+
+  /** Where an article goes: the category's place (or after the last one) and after its last article. */
+  function placeIn(all: repo.HelpArticleRow[], category: string) {
+    const inCategory = all.filter((row) => row.category === category);
+    const categorySort = inCategory[0]?.categorySort ?? Math.max(0, ...all.map((row) => row.categorySort)) + 1;
+    const sortOrder = Math.max(0, ...inCategory.map((row) => row.sortOrder)) + 1;
+    return { inCategory, categorySort, sortOrder };
+  }
+
+  function titlesFor(inCategory: repo.HelpArticleRow[], given: HelpCategoryTitles | undefined) {
+    const existing = categoryTitles(inCategory);
+    if (!given && !existing.en) missingCategoryTitle();
+    return { ...existing, ...(given ?? {}) } as Record<string, string>;
+  }
+
+  function translationsOf(texts: Record<string, { title: string; content: string }>, titles: Record<string, string>) {
+    const translations: HelpTranslations = {};
+    for (const [language, text] of Object.entries(texts)) translations[language] = { ...text, categoryTitle: '' };
+    return withCategoryTitles(translations, titles);
+  }
+
+  async function requireArticle(id: number): Promise<repo.HelpArticleRow> {
+    const row = await repo.findHelpArticle(db, merchantCode, id);
+    if (!row) throw new AppError('SYSTEM_HELP_ARTICLE_NOT_FOUND', { id });
+    return row;
+  }
+
+  /** Operator: the help centre as stored (switched-off articles included), categories and articles in order. */
+  async function operatorHelpCenter(): Promise<OperatorHelpCenter> {
+    const rows = await repo.listAllHelpArticles(db, merchantCode);
+    const categories: OperatorHelpCenter['categories'] = [];
+    for (const row of rows) {
+      let category = categories.find((entry) => entry.key === row.category);
+      if (!category) {
+        category = {
+          key: row.category,
+          titles: categoryTitles(rows.filter((other) => other.category === row.category)),
+          articles: [],
+        };
+        categories.push(category);
+      }
+      category.articles.push(toOperatorHelpArticle(row));
+    }
+    return { categories };
+  }
+
+  return {
+    operatorHelpCenter,
+
+    /** @throws SYSTEM_HELP_ARTICLE_NOT_FOUND */
+    async getHelpArticle(id: number): Promise<OperatorHelpArticle> {
+      return toOperatorHelpArticle(await requireArticle(id));
+    },
+
+    /**
+     * Operator: adds an article at the end of its category (a new category goes after the last one and needs its
+     * English title). The HTML is sanitised before it is stored.
+     * @throws VALIDATION_FAILED, SYSTEM_HELP_ANCHOR_TAKEN
+     */
+    async createHelpArticle(input: HelpArticleInput): Promise<OperatorHelpArticle> {
+      const values = clean(input);
+      const row = await db.transaction(async (tx) => {
+        const all = await repo.listAllHelpArticles(tx, merchantCode);
+        if (all.some((other) => other.anchor === values.anchor)) {
+          throw new AppError('SYSTEM_HELP_ANCHOR_TAKEN', { anchor: values.anchor });
+        }
+        const { inCategory, categorySort, sortOrder } = placeIn(all, values.category);
+        const titles = titlesFor(inCategory, values.categoryTitles);
+        if (values.categoryTitles) await renameCategory(tx, inCategory, titles);
+        const inserted = await repo.insertHelpArticle(tx, {
+          merchantCode,
+          category: values.category,
+          categorySort,
+          anchor: values.anchor,
+          sortOrder,
+          enabled: values.enabled,
+          translations: translationsOf(values.texts, titles),
+        });
+        if (!inserted) throw new AppError('SYSTEM_HELP_ANCHOR_TAKEN', { anchor: values.anchor });
+        return inserted;
+      });
+      await deps.invalidate();
+      return toOperatorHelpArticle(row);
+    },
+
+    /**
+     * Operator: replaces an article's texts, anchor and switch; moving it to another category puts it at that
+     * category's end.
+     * @throws SYSTEM_HELP_ARTICLE_NOT_FOUND, VALIDATION_FAILED, SYSTEM_HELP_ANCHOR_TAKEN
+     */
+    async updateHelpArticle(id: number, input: HelpArticleInput): Promise<OperatorHelpArticle> {
+      const values = clean(input);
+      const row = await db.transaction(async (tx) => {
+        const all = await repo.listAllHelpArticles(tx, merchantCode);
+        const current = all.find((other) => other.id === id);
+        if (!current) throw new AppError('SYSTEM_HELP_ARTICLE_NOT_FOUND', { id });
+        if (all.some((other) => other.anchor === values.anchor && other.id !== id)) {
+          throw new AppError('SYSTEM_HELP_ANCHOR_TAKEN', { anchor: values.anchor });
+        }
+        const others = all.filter((other) => other.id !== id);
+        const moved = current.category !== values.category;
+        const place = moved
+          ? placeIn(others, values.category)
+          : {
+              inCategory: others.filter((other) => other.category === values.category),
+              categorySort: current.categorySort,
+              sortOrder: current.sortOrder,
+            };
+        const titles = titlesFor(moved ? place.inCategory : [current, ...place.inCategory], values.categoryTitles);
+        if (values.categoryTitles) await renameCategory(tx, place.inCategory, titles);
+        const updated = await repo.updateHelpArticle(tx, merchantCode, id, {
+          category: values.category,
+          categorySort: place.categorySort,
+          sortOrder: place.sortOrder,
+          anchor: values.anchor,
+          enabled: values.enabled,
+          translations: translationsOf(values.texts, titles),
+        });
+        if (!updated) throw new AppError('SYSTEM_HELP_ARTICLE_NOT_FOUND', { id });
+        return updated;
+      });
+      await deps.invalidate();
+      return toOperatorHelpArticle(row);
+    },
+
+    /** @throws SYSTEM_HELP_ARTICLE_NOT_FOUND */
+    async deleteHelpArticle(id: number): Promise<void> {
+      if (!(await repo.deleteHelpArticle(db, merchantCode, id))) {
+        throw new AppError('SYSTEM_HELP_ARTICLE_NOT_FOUND', { id });
+      }
+      await deps.invalidate();
+    },
+
+    /**
+     * Operator: renames a category per language (every article in it carries the title).
+     * @throws SYSTEM_HELP_CATEGORY_NOT_FOUND
+     */
+    async renameHelpCategory(
+      key: string,
+      titles: HelpCategoryTitles,
+    ): Promise<OperatorHelpCenter['categories'][number]> {
+      await db.transaction(async (tx) => {
+        const rows = (await repo.listAllHelpArticles(tx, merchantCode)).filter((row) => row.category === key);
+        if (rows.length === 0) throw new AppError('SYSTEM_HELP_CATEGORY_NOT_FOUND', { category: key });
+        await renameCategory(tx, rows, { ...categoryTitles(rows), ...titles });
+      });
+      await deps.invalidate();
+      const rows = (await repo.listAllHelpArticles(db, merchantCode)).filter((row) => row.category === key);
+      return { key, titles: categoryTitles(rows), articles: rows.map(toOperatorHelpArticle) };
+    },
+
+    /**
+     * Operator: deletes a category with every article in it; answers how many articles went.
+     * @throws SYSTEM_HELP_CATEGORY_NOT_FOUND
+     */
+    async deleteHelpCategory(key: string): Promise<number> {
+      const deleted = await repo.deleteHelpCategory(db, merchantCode, key);
+      if (deleted === 0) throw new AppError('SYSTEM_HELP_CATEGORY_NOT_FOUND', { category: key });
+      await deps.invalidate();
+      return deleted;
+    },
+
+    /**
+     * Operator: puts categories and their articles in the given order (first to last). An article listed under
+     * another category than its own moves there; categories and articles not listed keep their place after the
+     * listed ones.
+     * @throws SYSTEM_HELP_ARTICLE_NOT_FOUND when an id is not one of the merchant's help articles.
+     */
+    async setHelpOrder(order: HelpOrderInput): Promise<OperatorHelpCenter> {
+      await db.transaction(async (tx) => {
+        const all = await repo.listAllHelpArticles(tx, merchantCode);
+        const byId = new Map(all.map((row) => [row.id, row]));
+        const placed = new Set<number>();
+        let categorySort = 0;
+        for (const category of order.categories) {
+          categorySort += 1;
+          const titles = categoryTitles(all.filter((row) => row.category === category.key));
+          let sortOrder = 0;
+          for (const id of category.articleIds) {
+            const row = byId.get(id);
+            if (!row) throw new AppError('SYSTEM_HELP_ARTICLE_NOT_FOUND', { id });
+            placed.add(id);
+            sortOrder += 1;
+            const moved = row.category !== category.key;
+            await repo.updateHelpArticle(tx, merchantCode, id, {
+              category: category.key,
+              categorySort,
+              sortOrder,
+              ...(moved ? { translations: withCategoryTitles(row.translations, titles) } : {}),
+            });
+          }
+          // Articles of the category the order did not list stay in it, after the listed ones.
+          for (const row of all.filter(
+            (entry) => entry.category === category.key && !category.articleIds.includes(entry.id),
+          )) {
+            if (placed.has(row.id)) continue;
+            placed.add(row.id);
+            sortOrder += 1;
+            await repo.updateHelpArticle(tx, merchantCode, row.id, { categorySort, sortOrder });
+          }
+        }
+        for (const row of all.filter((entry) => !placed.has(entry.id))) {
+          await repo.updateHelpArticle(tx, merchantCode, row.id, { categorySort: categorySort + row.categorySort });
+        }
+      });
+      await deps.invalidate();
+      return operatorHelpCenter();
+    },
   };
 }
 

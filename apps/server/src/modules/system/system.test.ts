@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { featureIds, permissionResponseSchema, registerSettingsSchema, systemStatusSchema } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,6 +57,52 @@ describe('system status and permission response', () => {
     await app.services.system.setMaintenance({ enabled: true, end: null });
     expect(await status('203.0.113.7')).toMatchObject({ status: 1, maintenance: true, regionRestriction: true });
     await app.services.system.setMaintenance({ enabled: false, end: null });
+  });
+
+  it('answers a polling client from its remembered permission response until the maintenance state moves', async () => {
+    const whitelabel = async () =>
+      permissionResponseSchema.parse(
+        (
+          await app.inject({
+            method: 'GET',
+            url: '/wps/system/whitelabel',
+            headers: { 'x-forwarded-for': '198.51.100.4' },
+          })
+        ).json().value,
+      );
+    expect(await whitelabel()).toMatchObject({ maintenance: false, maintenanceEnd: null });
+    await app.services.system.setMaintenance({ enabled: true, end: new Date('2026-11-22T12:00:00Z') });
+    expect(await whitelabel()).toMatchObject({ maintenance: true, maintenanceEnd: '2026-11-22T12:00:00.000Z' });
+    clock = new Date('2026-11-22T12:00:01Z');
+    expect(await whitelabel()).toMatchObject({ maintenance: false, maintenanceEnd: null });
+    clock = new Date('2026-11-22T10:00:00Z');
+    expect(await whitelabel()).toMatchObject({ maintenance: true });
+    await app.services.system.setMaintenance({ enabled: false, end: null });
+    expect(await whitelabel()).toMatchObject({ maintenance: false });
+  });
+
+  it('sends the permission response compressed the way the browser asks, the same JSON in every encoding', async () => {
+    const get = (acceptEncoding?: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/wps/system/whitelabel',
+        headers: {
+          'x-forwarded-for': '198.51.100.4',
+          ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+        },
+      });
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await get('gzip, deflate, br, zstd');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    const gzip = await get('gzip;q=1, br;q=0');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
+    const none = await get('identity');
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.body).toBe(plain.body);
   });
 
   it('serves the permission response with info, location and the status flags', async () => {

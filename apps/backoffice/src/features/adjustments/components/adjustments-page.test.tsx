@@ -25,6 +25,7 @@ function adjustmentFixture(overrides: Partial<Adjustment> = {}): Adjustment {
     rejectReason: null,
     ledgerTransferId: null,
     direct: false,
+    approvalReason: 'amount',
     ...overrides,
   };
 }
@@ -49,6 +50,7 @@ function serve(
             amount: (Number(options.thresholdMinor ?? '0') / 100).toFixed(2),
             minor: options.thresholdMinor ?? '0',
           },
+          directWindowHours: 24,
         }),
       'GET /bo/api/config': () => okResponse(configFixture()),
       'GET /bo/api/adjustments': ({ url }) =>
@@ -143,6 +145,7 @@ describe('balance adjustments page', () => {
       adjustment: {
         status: 'approved',
         direct: true,
+        approvalReason: null,
         amount: { amount: '200.00', minor: '20000' },
         decidedAt: '2030-01-01T08:00:01.000Z',
         ledgerTransferId: 99,
@@ -158,9 +161,31 @@ describe('balance adjustments page', () => {
     expect(within(row).queryByRole('button', { name: /Approve/ })).toBeNull();
   });
 
+  it('says why a small adjustment waits: the direct ones of the window add up past the limit', async () => {
+    serve('finance', {
+      thresholdMinor: '50000',
+      proposer: 'fin.bob',
+      adjustment: { amount: { amount: '100.00', minor: '10000' }, approvalReason: 'window_total' },
+    });
+    renderConsole('/adjustments');
+    expect(
+      await screen.findByText(
+        "A player's direct adjustments add up over 24 hours: one that would take their total above the limit waits for a second operator as well.",
+        undefined,
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
+    const row = await screen.findByTestId('adjustment-12');
+    expect(within(row).getByText('Pending')).toBeTruthy();
+    expect(
+      within(row).getByText('Waits: with the direct adjustments of the last 24 hours it passes the limit'),
+    ).toBeTruthy();
+    expect(within(row).getByRole('button', { name: /Approve/ })).toBeTruthy();
+  });
+
   it('says when every adjustment needs a second operator, and names a ledger refusal', async () => {
     serve('owner', {
-      adjustment: { status: 'rejected', direct: true, rejectReason: 'WALLET_INSUFFICIENT_FUNDS' },
+      adjustment: { status: 'rejected', direct: true, approvalReason: null, rejectReason: 'WALLET_INSUFFICIENT_FUNDS' },
     });
     renderConsole('/adjustments');
     expect((await screen.findByTestId('adjustment-policy', undefined, { timeout: 5000 })).textContent).toBe(

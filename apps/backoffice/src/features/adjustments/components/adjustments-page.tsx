@@ -25,6 +25,9 @@ export function AdjustmentsPage({ canApprove, playerPath }: AdjustmentsPageProps
               })}
         </p>
       )}
+      {policy.data && policy.data.approvalThreshold.minor !== '0' && (
+        <p className="bo-adjust__policy">{t('adjustments.policyWindow', { hours: policy.data.directWindowHours })}</p>
+      )}
       <Tabs
         label={t('adjustments.views')}
         value={view}

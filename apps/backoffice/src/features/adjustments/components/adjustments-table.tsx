@@ -16,7 +16,7 @@ import { describeError, errorText } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useCurrentLanguage } from '@/lib/i18n';
 import { useMe } from '@/lib/session';
-import { useAdjustments, useDecideAdjustment } from '../api/adjustments';
+import { useAdjustmentPolicy, useAdjustments, useDecideAdjustment } from '../api/adjustments';
 import '@/components/ui/table.css';
 import './adjustments.css';
 
@@ -114,6 +114,7 @@ export function AdjustmentsTable({ status, playerId, canApprove, playerPath, emp
   const [rejecting, setRejecting] = useState<Adjustment | null>(null);
   const adjustments = useAdjustments({ status, pageNo: page, ...(playerId ? { playerId } : {}) });
   const decide = useDecideAdjustment();
+  const policy = useAdjustmentPolicy();
   const myName = me.data?.operator.username;
   const onError = (error: unknown) => toast.error(describeError(error));
   const withActions = canApprove;
@@ -221,9 +222,17 @@ export function AdjustmentsTable({ status, playerId, canApprove, playerPath, emp
                           )}
                         </td>
                         <td data-label={t('adjustments.columns.status')}>
-                          <Pill tone={statusTones[adjustment.status]}>
-                            {t(`adjustments.statuses.${adjustment.status}`)}
-                          </Pill>
+                          <span className="bo-adjust__stack">
+                            <Pill tone={statusTones[adjustment.status]}>
+                              {t(`adjustments.statuses.${adjustment.status}`)}
+                            </Pill>
+                            {/* Small on its own, it waits because of the player's other direct adjustments. */}
+                            {adjustment.approvalReason === 'window_total' && policy.data && (
+                              <span className="bo-adjust__sub">
+                                {t('adjustments.heldForWindow', { hours: policy.data.directWindowHours })}
+                              </span>
+                            )}
+                          </span>
                         </td>
                         {withActions && (
                           <td data-label={t('adjustments.columns.actions')}>

@@ -93,7 +93,9 @@ function ProposeDialog({
           toast.success(
             adjustment.status === 'approved'
               ? t('adjustments.applied', { id: adjustment.id, amount: amountText(adjustment) })
-              : t('adjustments.proposed', { id: adjustment.id }),
+              : adjustment.approvalReason === 'window_total' && policy
+                ? t('adjustments.proposedWindow', { id: adjustment.id, hours: policy.directWindowHours })
+                : t('adjustments.proposed', { id: adjustment.id }),
           );
           close();
         },
@@ -143,6 +145,9 @@ function ProposeDialog({
                 ? t('adjustments.willWait', { amount: limit })
                 : t('adjustments.policyThreshold', { amount: limit })}
         </p>
+        {thresholdSet && atOnce && (
+          <p className="bo-adjust__sub">{t('adjustments.windowCounts', { hours: policy.directWindowHours })}</p>
+        )}
         <div className="bo-adjust__pair">
           <Select
             label={t('adjustments.direction')}

@@ -107,8 +107,9 @@ function serve(
                 amount: (Number(options.thresholdMinor) / 100).toFixed(2),
                 minor: options.thresholdMinor,
               },
+              directWindowHours: 24,
             })
-          : okResponse({ currency: 'BDT', approvalThreshold: { amount: '0.00', minor: '0' } }),
+          : okResponse({ currency: 'BDT', approvalThreshold: { amount: '0.00', minor: '0' }, directWindowHours: 24 }),
       'GET /bo/api/players/7/ledger': () =>
         okResponse({
           items: [
@@ -167,6 +168,7 @@ function serve(
           rejectReason: null,
           ledgerTransferId: direct ? 77 : null,
           direct,
+          approvalReason: direct ? null : 'amount',
         });
       },
       'POST /bo/api/players/7/disable': () => {
