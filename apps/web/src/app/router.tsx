@@ -29,6 +29,7 @@ const GamesPlayRoute = lazy(() => import('./routes/games-play').then((module) =>
 const PromotionsRoute = lazy(() =>
   import('./routes/promotions').then((module) => ({ default: module.PromotionsRoute })),
 );
+const PointMallRoute = lazy(() => import('./routes/point-mall').then((module) => ({ default: module.PointMallRoute })));
 const ArticlesRoute = lazy(() => import('./routes/articles').then((module) => ({ default: module.ArticlesRoute })));
 const WinnersRoute = lazy(() => import('./routes/winners').then((module) => ({ default: module.WinnersRoute })));
 const InhouseGameRoute = lazy(() =>
@@ -75,6 +76,7 @@ export function AppRoutes() {
           <Route path="register" element={<HomeRoute />} />
           <Route path="member" element={<MemberRoute />} />
           <Route path="promotions" element={<PromotionsRoute />} />
+          <Route path="pointMall" element={<PointMallRoute />} />
           <Route path="live-chat" element={<LiveChatPage />} />
           {articleSections.map((kind) => (
             <Route key={kind} path={kind}>

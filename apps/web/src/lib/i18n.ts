@@ -19,6 +19,7 @@ import type { IdentityMessages } from '@/locales/identity/en';
 import type { InhouseMessages } from '@/locales/inhouse/en';
 import type { LayoutMessages } from '@/locales/layout/en';
 import type { LiveChatMessages } from '@/locales/live-chat/en';
+import type { PointsMallMessages } from '@/locales/points-mall/en';
 import type { WalletMessages } from '@/locales/wallet/en';
 import { getStoredLanguage, storeLanguage } from './storage';
 
@@ -38,7 +39,8 @@ export type Messages = Catalogue &
   CashierPageLabels &
   ContentMessages &
   ArticlesMessages &
-  LiveChatMessages;
+  LiveChatMessages &
+  PointsMallMessages;
 
 function mergeMessages(shared: CoreCatalogue, own: WebMessages): CoreCatalogue & WebMessages {
   return { ...shared, ...own, errors: { ...shared.errors, ...own.errors } };

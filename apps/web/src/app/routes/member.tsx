@@ -1,3 +1,4 @@
+import type { FeatureId } from '@portal/contract';
 import { Badge } from '@portal/ui/badge';
 import { cx } from '@portal/ui/cx';
 import { Skeleton } from '@portal/ui/skeleton';
@@ -8,7 +9,7 @@ import { LoginRequired } from '@/features/account/components/login-required';
 import { RealAccountRequired } from '@/features/account/components/real-account-required';
 import { hasTranslation, translate } from '@/lib/i18n';
 import { openModal } from '@/lib/modals';
-import { usePermission } from '@/lib/permission';
+import { isFeatureEnabled, usePermission } from '@/lib/permission';
 import { useSession } from '@/lib/session';
 import '@/locales/identity';
 import { isMemberPageId, type MemberPage, memberPages, securityCenterPage } from './member-pages';
@@ -33,6 +34,53 @@ function PageBadge({ useCount }: { useCount: () => number }) {
   const { t } = useTranslation();
   const count = useCount();
   return <Badge count={count} label={t('shell.member.badge', { count })} className="member-nav__badge" />;
+}
+
+/** Pages outside the member centre that the spec names among its entries (section 2 "Also named by text"). */
+const moreLinks: ReadonlyArray<{
+  to: string;
+  key: 'pointMall' | 'news' | 'blog' | 'guide' | 'favorite' | 'recent';
+  feature: FeatureId | null;
+}> = [
+  { to: '/pointMall', key: 'pointMall', feature: 'POINTMALL3' },
+  { to: '/news', key: 'news', feature: null },
+  { to: '/blog', key: 'blog', feature: null },
+  { to: '/guide', key: 'guide', feature: null },
+  { to: '/favorite', key: 'favorite', feature: 'FAVORITE3' },
+  { to: '/recent', key: 'recent', feature: 'RECENTGAME3' },
+];
+
+/**
+ * The member centre's links to the rest of the portal: the points mall, the news, blog and beginner-guide articles,
+ * the favourite and recent games, and the feedback dialog.
+ */
+function MoreLinks() {
+  const { t } = useTranslation();
+  const permission = usePermission();
+  const shown = moreLinks.filter((link) => link.feature === null || isFeatureEnabled(permission, link.feature));
+  return (
+    <nav className="member-more" aria-label={t('shell.member.more.label')}>
+      <p className="member-nav__title" aria-hidden="true">
+        {t('shell.member.more.title')}
+      </p>
+      <ul className="member-more__list">
+        {shown.map((link) => (
+          <li key={link.key}>
+            <Link to={link.to} className="member-more__link">
+              {t(`shell.member.more.${link.key}`)}
+            </Link>
+          </li>
+        ))}
+        {isFeatureEnabled(permission, 'FEEDBACK3') && (
+          <li>
+            <button type="button" className="member-more__link" onClick={() => openModal('feedbackModal')}>
+              {t('shell.member.more.feedback')}
+            </button>
+          </li>
+        )}
+      </ul>
+    </nav>
+  );
 }
 
 /**
@@ -92,28 +140,31 @@ export function MemberRoute() {
   return (
     <div className="member-centre">
       {title}
-      <nav ref={navRef} className="member-nav" aria-label={t('shell.member.pages')}>
-        <p className="member-nav__title" aria-hidden="true">
-          {t('shell.member.title')}
-        </p>
-        <ul className="member-nav__list">
-          {memberPages.map((entry) => {
-            const current = entry.id === page.id;
-            return (
-              <li key={entry.id}>
-                <Link
-                  to={`/member?page=${entry.id}`}
-                  className={cx('member-nav__link', current && 'is-current')}
-                  aria-current={current ? 'page' : undefined}
-                >
-                  <span className="member-nav__label">{pageLabel(entry)}</span>
-                  {entry.useBadgeCount && <PageBadge useCount={entry.useBadgeCount} />}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
+      <div className="member-centre__side">
+        <nav ref={navRef} className="member-nav" aria-label={t('shell.member.pages')}>
+          <p className="member-nav__title" aria-hidden="true">
+            {t('shell.member.title')}
+          </p>
+          <ul className="member-nav__list">
+            {memberPages.map((entry) => {
+              const current = entry.id === page.id;
+              return (
+                <li key={entry.id}>
+                  <Link
+                    to={`/member?page=${entry.id}`}
+                    className={cx('member-nav__link', current && 'is-current')}
+                    aria-current={current ? 'page' : undefined}
+                  >
+                    <span className="member-nav__label">{pageLabel(entry)}</span>
+                    {entry.useBadgeCount && <PageBadge useCount={entry.useBadgeCount} />}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <MoreLinks />
+      </div>
       <div className="member-centre__page">
         <Suspense fallback={<Skeleton height={260} radius={16} />}>
           <Page info={session.info} />

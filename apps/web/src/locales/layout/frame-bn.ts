@@ -83,6 +83,17 @@ export const frameBn: FrameMessages = {
       pages: 'সদস্য কেন্দ্রের পাতাসমূহ',
       badge_one: '{{count}}টি নতুন',
       badge_other: '{{count}}টি নতুন',
+      more: {
+        title: 'আরও',
+        label: 'পোর্টালে আরও যা আছে',
+        pointMall: 'পয়েন্ট মল',
+        news: 'সংবাদ',
+        blog: 'ব্লগ',
+        guide: 'নতুনদের গাইড',
+        favorite: 'প্রিয় গেম',
+        recent: 'সাম্প্রতিক গেম',
+        feedback: 'মতামত',
+      },
       pageNames: {
         securityCenter: 'আমার অ্যাকাউন্ট',
         transferFund: 'ওয়ালেট',

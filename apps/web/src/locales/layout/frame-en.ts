@@ -84,6 +84,17 @@ export const frameEn = {
       pages: 'Member centre pages',
       badge_one: '{{count}} new',
       badge_other: '{{count}} new',
+      more: {
+        title: 'More',
+        label: 'More in the portal',
+        pointMall: 'Points mall',
+        news: 'News',
+        blog: 'Blog',
+        guide: 'Beginner guide',
+        favorite: 'Favourites',
+        recent: 'Recent games',
+        feedback: 'Feedback',
+      },
       pageNames: {
         securityCenter: 'My account',
         transferFund: 'Wallet',
