@@ -124,7 +124,7 @@ export async function applyToRound(db: DbOrTx, change: RoundChange): Promise<voi
       closedAt,
     })
     .onConflictDoUpdate({
-      target: [r.merchantCode, r.aggregator, r.roundId, r.accountId],
+      target: [r.merchantCode, r.aggregator, r.vendorCode, r.roundId, r.accountId],
       set: {
         stakeMinor: sql`${r.stakeMinor} + ${change.stakeDeltaMinor}`,
         winMinor: sql`${r.winMinor} + ${change.winDeltaMinor}`,
@@ -164,9 +164,8 @@ export async function putPulledRounds(db: DbOrTx, rows: PulledRound[]): Promise<
     .insert(r)
     .values(rows)
     .onConflictDoUpdate({
-      target: [r.merchantCode, r.aggregator, r.roundId, r.accountId],
+      target: [r.merchantCode, r.aggregator, r.vendorCode, r.roundId, r.accountId],
       set: {
-        vendorCode: excluded('vendor_code'),
         gameCode: excluded('game_code'),
         stakeMinor: excluded('stake_minor'),
         winMinor: excluded('win_minor'),

@@ -78,7 +78,11 @@ export const gamingWalletTransactions = pgTable(
   ],
 );
 
-/** A round of play: the stakes and wins of its transactions (betting record, recall, winners board). */
+/**
+ * A round of play: the stakes and wins of its transactions (betting record, recall, winners board). A round id is
+ * the vendor's own, so it is unique only with the vendor: two vendors behind one aggregator (TCG's products, Hub88's
+ * providers) may use the same id.
+ */
 export const gamingRounds = pgTable(
   'gaming_rounds',
   {
@@ -99,7 +103,13 @@ export const gamingRounds = pgTable(
     closedAt: at('closed_at'),
   },
   (table) => [
-    unique('gaming_rounds_round_uq').on(table.merchantCode, table.aggregator, table.roundId, table.accountId),
+    unique('gaming_rounds_vendor_round_uq').on(
+      table.merchantCode,
+      table.aggregator,
+      table.vendorCode,
+      table.roundId,
+      table.accountId,
+    ),
     index('gaming_rounds_account_idx').on(table.accountId, table.updatedAt),
     index('gaming_rounds_win_idx').on(table.merchantCode, table.winMinor),
   ],

@@ -2,6 +2,7 @@ import { generateVendorKeys, startVendorSim, type VendorSim } from '@portal/vend
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing';
+import { putPulledRounds } from './gaming.repository';
 import { cashOf, expectLedgerReconciled, newPlayer, type Player, uuid } from './gaming.test-helpers';
 
 const desKey = 'b3tRep0s';
@@ -233,6 +234,36 @@ describe('TCG bet records pulled from the bet-details report', () => {
     await pull();
     expect((await recall(player))[0]).toEqual(round);
   }, 60_000);
+
+  it("keeps two vendors' rounds with the same round id apart (a round id is unique only per vendor)", async () => {
+    const player = await newPlayer(app, '10');
+    const at = new Date();
+    const round = (vendorCode: string, gameCode: string, stakeMinor: bigint) => ({
+      merchantCode: 'DEMO',
+      aggregator: 'tcg',
+      roundId: 'SAME-ORDER-1',
+      accountId: player.id,
+      vendorCode,
+      gameCode,
+      currency: 'BDT',
+      stakeMinor,
+      winMinor: 0n,
+      status: 'closed' as const,
+      startedAt: at,
+      updatedAt: at,
+      closedAt: at,
+    });
+    const db = app.database.db;
+    expect(await putPulledRounds(db, [round('LOTT', 'SSC5', 300n)])).toBe(1);
+    expect(await putPulledRounds(db, [round('IMES', 'IMES_BOOK', 700n)])).toBe(1);
+    // Each vendor's report read again changes nothing.
+    expect(await putPulledRounds(db, [round('LOTT', 'SSC5', 300n), round('IMES', 'IMES_BOOK', 700n)])).toBe(0);
+    const rounds = await recall(player);
+    expect(rounds.map((item) => [item.vassalage, item.roundId, item.stake.amount]).sort()).toEqual([
+      ['IMES', 'SAME-ORDER-1', '7.00'],
+      ['LOTT', 'SAME-ORDER-1', '3.00'],
+    ]);
+  });
 
   it("ignores bets of another site's players and of unknown accounts", async () => {
     const player = await newPlayer(app, '10');
