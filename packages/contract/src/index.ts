@@ -11,6 +11,7 @@ export * from './schemas/backoffice';
 export * from './schemas/backoffice-games';
 export * from './schemas/backoffice-players';
 export * from './schemas/cashier';
+export * from './schemas/cashier-queue';
 export * from './schemas/cashier-reports';
 export * from './schemas/content';
 export * from './schemas/games';

@@ -1,3 +1,4 @@
+import { cashierLiveEn } from './cashier-live/en';
 import { gamesEn } from './games/en';
 import { operationsEn } from './operations/en';
 
@@ -434,7 +435,7 @@ export const en = {
     deposits: {
       title: 'Deposits',
       intro:
-        'Manual transfers wait here until an operator checks the receipt against the bank. Oldest first; the list refreshes every 15 seconds.',
+        'Manual transfers wait here until an operator checks the receipt against the bank. Oldest first; new ones and other operators’ decisions show up at once.',
       views: 'Deposit lists',
       emptyPending: 'No deposits are waiting for review.',
       empty: 'No deposits match.',
@@ -450,7 +451,7 @@ export const en = {
     withdrawals: {
       title: 'Withdrawals',
       intro:
-        'Pay the member, then approve. Disputed lists paid withdrawals the member says did not (fully) arrive. The list refreshes every 15 seconds.',
+        'Pay the member, then approve. Disputed lists paid withdrawals the member says did not (fully) arrive. New requests and other operators’ decisions show up at once.',
       views: 'Withdrawal lists',
       emptyPending: 'No withdrawals are waiting for review.',
       emptyDisputed: 'No disputed withdrawals.',
@@ -557,6 +558,7 @@ export const en = {
   },
   ...operationsEn,
   ...gamesEn,
+  ...cashierLiveEn,
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

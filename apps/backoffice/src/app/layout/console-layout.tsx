@@ -32,6 +32,7 @@ import { useCurrentLanguage } from '@/lib/i18n';
 import { useMe } from '@/lib/session';
 import { useSiteName } from '@/lib/site-name';
 import { consolePaths, type LoginReason } from '../paths';
+import { CashierLiveShell, NavQueueCount } from './cashier-live';
 import { LanguageToggle } from './language-toggle';
 import './console-layout.css';
 
@@ -59,6 +60,8 @@ type NavItem = {
     | 'reports';
   icon: ReactNode;
   permission: OperatorPermission;
+  /** A cashier queue whose live size is shown beside the link. */
+  queue?: 'deposits' | 'withdrawals';
 };
 
 const sections: {
@@ -84,8 +87,20 @@ const sections: {
   {
     id: 'cashier',
     items: [
-      { to: consolePaths.deposits, label: 'deposits', icon: <IconDepositIn />, permission: 'cashier.read' },
-      { to: consolePaths.withdrawals, label: 'withdrawals', icon: <IconWithdrawOut />, permission: 'cashier.read' },
+      {
+        to: consolePaths.deposits,
+        label: 'deposits',
+        icon: <IconDepositIn />,
+        permission: 'cashier.read',
+        queue: 'deposits',
+      },
+      {
+        to: consolePaths.withdrawals,
+        label: 'withdrawals',
+        icon: <IconWithdrawOut />,
+        permission: 'cashier.read',
+        queue: 'withdrawals',
+      },
       {
         to: consolePaths.depositChannels,
         label: 'depositChannels',
@@ -202,103 +217,106 @@ export function ConsoleLayout() {
   }
 
   return (
-    <div className={cx('bo-shell', menuOpen && 'bo-shell--menu-open')}>
-      <a className="skip-link" href="#bo-main">
-        {t('app.skipToContent')}
-      </a>
-      <aside className="bo-sidebar" id="bo-sidebar">
-        <div className="bo-sidebar__brand">
-          <Wordmark name={siteName ?? t('app.title')} size="sm" />
-          <span className="bo-sidebar__product">{t('app.title')}</span>
-        </div>
-        <nav className="bo-nav" aria-label={t('shell.navigation')}>
-          {sections.map((section) => {
-            const items = section.items.filter((item) => permissions.includes(item.permission));
-            if (items.length === 0) return null;
-            return (
-              <div key={section.id} className="bo-nav__section">
-                <p className="bo-nav__heading">{t(`shell.sections.${section.id}`)}</p>
-                <ul className="bo-nav__list">
-                  {items.map((item) => (
-                    <li key={item.to}>
-                      <NavLink
-                        to={item.to}
-                        className={({ isActive }) => cx('bo-nav__link', isActive && 'bo-nav__link--active')}
-                      >
-                        {item.icon}
-                        <span>{t(`nav.${item.label}`)}</span>
-                      </NavLink>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            );
-          })}
-        </nav>
-      </aside>
-      <button
-        type="button"
-        className="bo-shell__scrim"
-        aria-label={t('shell.closeMenu')}
-        tabIndex={-1}
-        onClick={() => setMenuOpen(false)}
-      />
-      <div className="bo-shell__main">
-        <header className="bo-topbar">
-          <button
-            type="button"
-            className="bo-topbar__menu"
-            aria-controls="bo-sidebar"
-            aria-expanded={menuOpen}
-            aria-label={menuOpen ? t('shell.closeMenu') : t('shell.openMenu')}
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            {menuOpen ? <IconClose /> : <IconMenu />}
-          </button>
-          <span className="bo-topbar__brand">
-            <Wordmark name={siteName ?? t('app.title')} size="sm" emblem={false} />
-          </span>
-          <div className="bo-topbar__spacer" />
-          <LanguageToggle className="bo-topbar__language" />
-          <div className="bo-topbar__operator">
-            <span className="bo-avatar" aria-hidden="true">
-              {operator.username.slice(0, 1).toUpperCase()}
+    <CashierLiveShell enabled={permissions.includes('cashier.read')}>
+      <div className={cx('bo-shell', menuOpen && 'bo-shell--menu-open')}>
+        <a className="skip-link" href="#bo-main">
+          {t('app.skipToContent')}
+        </a>
+        <aside className="bo-sidebar" id="bo-sidebar">
+          <div className="bo-sidebar__brand">
+            <Wordmark name={siteName ?? t('app.title')} size="sm" />
+            <span className="bo-sidebar__product">{t('app.title')}</span>
+          </div>
+          <nav className="bo-nav" aria-label={t('shell.navigation')}>
+            {sections.map((section) => {
+              const items = section.items.filter((item) => permissions.includes(item.permission));
+              if (items.length === 0) return null;
+              return (
+                <div key={section.id} className="bo-nav__section">
+                  <p className="bo-nav__heading">{t(`shell.sections.${section.id}`)}</p>
+                  <ul className="bo-nav__list">
+                    {items.map((item) => (
+                      <li key={item.to}>
+                        <NavLink
+                          to={item.to}
+                          className={({ isActive }) => cx('bo-nav__link', isActive && 'bo-nav__link--active')}
+                        >
+                          {item.icon}
+                          <span>{t(`nav.${item.label}`)}</span>
+                          {item.queue && <NavQueueCount queue={item.queue} />}
+                        </NavLink>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              );
+            })}
+          </nav>
+        </aside>
+        <button
+          type="button"
+          className="bo-shell__scrim"
+          aria-label={t('shell.closeMenu')}
+          tabIndex={-1}
+          onClick={() => setMenuOpen(false)}
+        />
+        <div className="bo-shell__main">
+          <header className="bo-topbar">
+            <button
+              type="button"
+              className="bo-topbar__menu"
+              aria-controls="bo-sidebar"
+              aria-expanded={menuOpen}
+              aria-label={menuOpen ? t('shell.closeMenu') : t('shell.openMenu')}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              {menuOpen ? <IconClose /> : <IconMenu />}
+            </button>
+            <span className="bo-topbar__brand">
+              <Wordmark name={siteName ?? t('app.title')} size="sm" emblem={false} />
             </span>
-            <span className="bo-topbar__who">
-              <span className="bo-topbar__name">{operator.username}</span>
-              <span className="bo-topbar__role">
-                {t(`roles.${operator.role}`)}
-                <span className="bo-topbar__session">
-                  {' · '}
-                  {t('shell.sessionEnds', { time: formatDateTime(session.expiresAt, language) })}
+            <div className="bo-topbar__spacer" />
+            <LanguageToggle className="bo-topbar__language" />
+            <div className="bo-topbar__operator">
+              <span className="bo-avatar" aria-hidden="true">
+                {operator.username.slice(0, 1).toUpperCase()}
+              </span>
+              <span className="bo-topbar__who">
+                <span className="bo-topbar__name">{operator.username}</span>
+                <span className="bo-topbar__role">
+                  {t(`roles.${operator.role}`)}
+                  <span className="bo-topbar__session">
+                    {' · '}
+                    {t('shell.sessionEnds', { time: formatDateTime(session.expiresAt, language) })}
+                  </span>
                 </span>
               </span>
-            </span>
-          </div>
-          <Button
-            variant="secondary"
-            size="sm"
-            icon={<IconLogout size={16} />}
-            onClick={doSignOut}
-            loading={signOut.isPending}
-            className="bo-topbar__signout"
-            aria-label={t('shell.signOut')}
-          >
-            <span className="bo-topbar__signout-label">{t('shell.signOut')}</span>
-          </Button>
-        </header>
-        <main className="bo-main" id="bo-main" tabIndex={-1}>
-          <Suspense
-            fallback={
-              <div className="bo-page-loading">
-                <Spinner size="lg" label={t('app.loading')} />
-              </div>
-            }
-          >
-            <Outlet />
-          </Suspense>
-        </main>
+            </div>
+            <Button
+              variant="secondary"
+              size="sm"
+              icon={<IconLogout size={16} />}
+              onClick={doSignOut}
+              loading={signOut.isPending}
+              className="bo-topbar__signout"
+              aria-label={t('shell.signOut')}
+            >
+              <span className="bo-topbar__signout-label">{t('shell.signOut')}</span>
+            </Button>
+          </header>
+          <main className="bo-main" id="bo-main" tabIndex={-1}>
+            <Suspense
+              fallback={
+                <div className="bo-page-loading">
+                  <Spinner size="lg" label={t('app.loading')} />
+                </div>
+              }
+            >
+              <Outlet />
+            </Suspense>
+          </main>
+        </div>
       </div>
-    </div>
+    </CashierLiveShell>
   );
 }

@@ -2,6 +2,7 @@ import {
   backofficePaths,
   cashierChannelParamsSchema,
   cashierDepositQuerySchema,
+  cashierQueuePaths,
   cashierReceiptParamsSchema,
   cashierRejectInputSchema,
   cashierReviewParamsSchema,
@@ -20,10 +21,12 @@ import {
 } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { AppError } from '../../platform/http/app-error';
 import { ok } from '../../platform/http/envelope';
 import type { CashierService } from '../wallet';
+import { isSameHost } from './backoffice.origin';
 import type { BackofficeService, CallerContext, OperatorContext } from './backoffice.service';
 
 /** What the back office uses of the cashier: its operator functions. */
@@ -50,10 +53,18 @@ export type BackofficeCashier = {
   readUpload: CashierService['readUpload'];
 };
 
+/** The live cashier queues (the realtime module's feed): an authorised operator socket is handed to `attach`. */
+export type BackofficeCashierEvents = {
+  /** Registers the socket; it gets `ready` with the queue sizes, then every queue event of every instance. */
+  attach(socket: WebSocket): Promise<void>;
+};
+
 type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
 
 export type CashierRouteDeps = {
   cashier: BackofficeCashier;
+  /** The live queues' feed: `GET /cashier/events` (WebSocket) is served when given. */
+  events?: BackofficeCashierEvents;
   backoffice: BackofficeService;
   caller: (request: FastifyRequest) => CallerContext;
   requireOperator: (request: FastifyRequest) => OperatorContext;
@@ -293,6 +304,41 @@ export function registerCashierRoutes(app: RouteApp, deps: CashierRouteDeps): vo
       return ok(after);
     },
   );
+
+  // ---------------------------------------------------------------- live queues
+
+  const { events } = deps;
+  if (events) {
+    app.get(
+      cashierQueuePaths.socket,
+      {
+        websocket: true,
+        config: { permission: 'cashier.read' },
+        schema: { hide: true },
+        // Browsers send cookies on a WebSocket upgrade from any page: accept only the console's own origin.
+        preValidation: async (request) => {
+          const origin = request.headers.origin;
+          if (origin && !isSameHost(origin, request.host)) {
+            throw new AppError('BO_FORBIDDEN', { reason: 'cross-origin' });
+          }
+        },
+      },
+      (socket, request) => {
+        const operator = requireOperator(request);
+        socket.on('error', (error) => request.log.warn({ err: error }, 'cashier queue socket error'));
+        // The socket lives no longer than the session it was opened with; the console reconnects (and signs in
+        // again). A session ended earlier (sign-out, disabled operator) keeps its socket until then, as the live
+        // chat's does: it hears queue events only, and every action still checks the session.
+        const remainingMs = Math.max(0, operator.expiresAt.getTime() - Date.now());
+        const timer = setTimeout(() => socket.close(1008, 'session ended'), Math.min(remainingMs, 2 ** 31 - 1));
+        socket.on('close', () => clearTimeout(timer));
+        events.attach(socket).catch((error: unknown) => {
+          request.log.error({ err: error }, 'cashier queue socket failed');
+          if (socket.readyState === socket.OPEN) socket.close(1011, 'internal error');
+        });
+      },
+    );
+  }
 
   // ---------------------------------------------------------------- deposit channels
 

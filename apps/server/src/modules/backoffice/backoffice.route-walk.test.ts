@@ -113,6 +113,8 @@ describe('every /bo/api route of the built app', () => {
         'POST /bo/api/adjustments/:id/approve',
         'GET /bo/api/dashboard',
         'GET /bo/api/cashier/deposits',
+        // The live queues' WebSocket: the upgrade request goes through the same hook.
+        'GET /bo/api/cashier/events',
         'POST /bo/api/content/announcements',
         'GET /bo/api/support/conversations',
         'POST /bo/api/catalogue/sync',

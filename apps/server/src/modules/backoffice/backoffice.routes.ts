@@ -40,9 +40,14 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/http/app-error';
 import { ok } from '../../platform/http/envelope';
 import type { SystemService } from '../system';
-import { type BackofficeCashier, registerCashierRoutes } from './backoffice.cashier.routes';
+import {
+  type BackofficeCashier,
+  type BackofficeCashierEvents,
+  registerCashierRoutes,
+} from './backoffice.cashier.routes';
 import { type BackofficeContent, registerContentRoutes } from './backoffice.content.routes';
 import { type BackofficeGames, registerGamesRoutes } from './backoffice.games.routes';
+import { isSameHost } from './backoffice.origin';
 import { type BackofficePlayers, registerPlayerRoutes } from './backoffice.players.routes';
 import { registerReportsRoutes } from './backoffice.reports.routes';
 import type { BackofficeReports } from './backoffice.reports.service';
@@ -92,6 +97,8 @@ export type BackofficeRoutesOptions = {
   ledger?: { verifyLedger(): Promise<LedgerVerifyReport> };
   /** The cashier's operator functions (deposits, withdrawals, channels): served under `/cashier` when given. */
   cashier?: BackofficeCashier;
+  /** The live cashier queues (realtime module): their operator socket is served as `/cashier/events` when given. */
+  cashierEvents?: BackofficeCashierEvents;
   /**
    * Players and agents, manual adjustments and the dashboard: served under `/players`, `/adjustments` and
    * `/dashboard` when given. Built from the back-office service, which they audit through.
@@ -129,16 +136,6 @@ const emptyBody = z.strictObject({}).optional();
 function caller(request: FastifyRequest): CallerContext {
   const agent = request.headers['user-agent'];
   return { ip: request.ip ?? null, userAgent: Array.isArray(agent) ? agent[0] : (agent ?? null) };
-}
-
-/** Whether an Origin header names the host the request was sent to (default ports normalised away). */
-function isSameHost(origin: string, host: string): boolean {
-  try {
-    const from = new URL(origin);
-    return from.host === new URL(`${from.protocol}//${host}`).host;
-  } catch {
-    return false;
-  }
 }
 
 function requireOperator(request: FastifyRequest): OperatorContext {
@@ -436,7 +433,15 @@ export const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = 
 
   // ---------------------------------------------------------------- cashier
 
-  if (options.cashier) registerCashierRoutes(app, { cashier: options.cashier, backoffice, caller, requireOperator });
+  if (options.cashier) {
+    registerCashierRoutes(app, {
+      cashier: options.cashier,
+      ...(options.cashierEvents ? { events: options.cashierEvents } : {}),
+      backoffice,
+      caller,
+      requireOperator,
+    });
+  }
 
   // ---------------------------------------------------------------- players, adjustments, dashboard
 
@@ -444,7 +449,9 @@ export const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = 
 
   // ---------------------------------------------------------------- content: announcements, messages, feedback
 
-  if (options.content) registerContentRoutes(app, { content: options.content, backoffice, caller, requireOperator });
+  if (options.content) {
+    registerContentRoutes(app, { content: options.content, help: options.system, backoffice, caller, requireOperator });
+  }
 
   // ---------------------------------------------------------------- live chat (support module)
 

@@ -5,7 +5,7 @@ export {
   adjustmentTransferKey,
   createAdjustmentService,
 } from './backoffice.adjustments.service';
-export type { BackofficeCashier } from './backoffice.cashier.routes';
+export type { BackofficeCashier, BackofficeCashierEvents } from './backoffice.cashier.routes';
 export type { BackofficeGames } from './backoffice.games.routes';
 export type { BackofficePlayers } from './backoffice.players.routes';
 export {

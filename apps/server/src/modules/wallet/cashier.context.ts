@@ -31,6 +31,23 @@ export type CashierSettings = {
 /** A message for the member (spec section 4), as stored and as handed to the realtime hook. */
 export type MemberNotice = { accountId: number; kind: MemberNoticeKind; params: Record<string, unknown> };
 
+/**
+ * A change of an operator review queue, handed to the `onQueueChanged` hook after it is committed: a manual
+ * deposit filed or decided, a withdrawal requested (its hold placed), decided, or disputed by the member.
+ * Approving a withdrawal is paying it out (there is no separate paid step).
+ */
+export type CashierQueueChange = {
+  accountId: number;
+  /** Decimal string at the currency scale. */
+  amount: string;
+  currency: string;
+  /** The operator who decided; null for the member's own actions. */
+  by: string | null;
+} & (
+  | { queue: 'deposits'; action: 'submitted' | 'approved' | 'rejected'; depositId: number }
+  | { queue: 'withdrawals'; action: 'requested' | 'approved' | 'rejected' | 'disputed'; withdrawalId: number }
+);
+
 /** Who decided, for the records (the back office passes its OperatorContext). */
 export type OperatorRef = { operatorId: number; username: string };
 
@@ -77,6 +94,11 @@ export type CashierDeps = {
    * realtime socket will hook in. The notice is already stored in `wallet_member_notices` for the inbox.
    */
   onNotice?: (notice: MemberNotice) => void;
+  /**
+   * Called after a change of an operator review queue is committed: where the operators' live queues hook in
+   * (fire-and-forget; the queues themselves are the database rows).
+   */
+  onQueueChanged?: (change: CashierQueueChange) => void;
   log: { warn(details: object, message: string): void; error(details: object, message: string): void };
   now?: () => Date;
 };
@@ -181,6 +203,15 @@ export function createCashierContext(deps: CashierDeps) {
         deps.onNotice?.(notice);
       } catch (error) {
         deps.log.error({ err: error, notice }, 'member notice hook failed');
+      }
+    },
+
+    /** Tells the `onQueueChanged` hook of a committed queue change; a failing hook never fails the caller. */
+    queueChanged(change: CashierQueueChange): void {
+      try {
+        deps.onQueueChanged?.(change);
+      } catch (error) {
+        deps.log.error({ err: error, change }, 'queue change hook failed');
       }
     },
 

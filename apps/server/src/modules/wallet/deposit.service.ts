@@ -207,6 +207,18 @@ export function createDepositService(ctx: CashierContext) {
       if (outcome === 'approved') finished.transferId = await credit(finished);
     } finally {
       ctx.published(notice);
+      // Only manual deposits wait in an operator queue; gateway ones are decided by the gateway.
+      if (row.type === 'manual' && outcome !== 'failed') {
+        ctx.queueChanged({
+          queue: 'deposits',
+          action: outcome,
+          depositId: row.id,
+          accountId: row.accountId,
+          amount: notice.params.amount,
+          currency: row.currency,
+          by: details.operator ? ctx.operatorName(details.operator) : null,
+        });
+      }
     }
     return finished;
   }
@@ -456,6 +468,15 @@ export function createDepositService(ctx: CashierContext) {
           reference,
           receipts,
           createdAt: ctx.now(),
+        });
+        ctx.queueChanged({
+          queue: 'deposits',
+          action: 'submitted',
+          depositId: row.id,
+          accountId: row.accountId,
+          amount: ctx.money(row.amount, scale).amount,
+          currency: row.currency,
+          by: null,
         });
         return depositView(row, scale, ctx);
       } catch (error) {

@@ -1,5 +1,6 @@
 /** The wallet module's public face: other modules and app.ts use only what is exported here. */
 export type {
+  CashierQueueChange,
   CashierSettings,
   MemberNotice,
   OperatorPage,

@@ -77,6 +77,19 @@ export function createWithdrawService(ctx: CashierContext) {
     };
   }
 
+  /** Tells the operators' queue that a withdrawal now waits for them (its hold is in place). */
+  async function announceRequested(row: repo.WithdrawalRow): Promise<void> {
+    ctx.queueChanged({
+      queue: 'withdrawals',
+      action: 'requested',
+      withdrawalId: row.id,
+      accountId: row.accountId,
+      amount: ctx.money(row.amount, (await ctx.currency()).scale).amount,
+      currency: row.currency,
+      by: null,
+    });
+  }
+
   /** Places the hold of an `opening` withdrawal and makes it pending; a refused hold removes the row. */
   async function placeHold(row: repo.WithdrawalRow): Promise<repo.WithdrawalRow> {
     const cash = await ctx.cashAccount(row.accountId, row.currency);
@@ -99,6 +112,7 @@ export function createWithdrawService(ctx: CashierContext) {
       throw error;
     }
     await repo.markWithdrawalPending(db, row.id, hold.id);
+    await announceRequested(row);
     return { ...row, status: 'pending', holdTransferId: hold.id };
   }
 
@@ -156,6 +170,15 @@ export function createWithdrawService(ctx: CashierContext) {
       reviewed.resolutionTransferId = await resolveHold(reviewed);
     } finally {
       ctx.published(notice);
+      ctx.queueChanged({
+        queue: 'withdrawals',
+        action: decision,
+        withdrawalId: row.id,
+        accountId: row.accountId,
+        amount: notice.params.amount,
+        currency: row.currency,
+        by: ctx.operatorName(operator),
+      });
     }
     return operatorView(reviewed, scale);
   }
@@ -336,6 +359,17 @@ export function createWithdrawService(ctx: CashierContext) {
         await deps.uploads.remove(proofs);
         throw new AppError('CASHIER_WITHDRAWAL_ALREADY_CONFIRMED');
       }
+      if (form.result !== 'received') {
+        ctx.queueChanged({
+          queue: 'withdrawals',
+          action: 'disputed',
+          withdrawalId: row.id,
+          accountId: row.accountId,
+          amount: ctx.money(row.amount, scale).amount,
+          currency: row.currency,
+          by: null,
+        });
+      }
       return view(confirmed, scale);
     },
 
@@ -399,6 +433,7 @@ export function createWithdrawService(ctx: CashierContext) {
         const hold = await deps.wallet.getTransferByKey(row.ledgerKey);
         if (hold?.state === 'pending') {
           await repo.markWithdrawalPending(db, row.id, hold.id);
+          await announceRequested(row);
           opened += 1;
         } else if (!hold) {
           await repo.deleteOpeningWithdrawal(db, row.id);

@@ -9,9 +9,18 @@ import {
 } from '@portal/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { boCall } from '@/lib/api-client';
+import { type CashierQueueSocketStatus, useCashierQueueStatus } from '@/lib/cashier-queue-events';
 
-/** How often the review queues refresh themselves while open. */
+/**
+ * How often an open review queue refreshes itself while the live queues' socket is down. While it is live the
+ * queues do not poll: every queue event refetches them (see `useLiveCashierQueues`).
+ */
 export const cashierPollMs = 15_000;
+
+/** The polling of a queue for the live socket's status: none while live, `cashierPollMs` otherwise. */
+export function cashierRefetchInterval(status: CashierQueueSocketStatus): number | false {
+  return status === 'live' ? false : cashierPollMs;
+}
 const pageSize = 20;
 
 export type DepositView = 'pending' | 'all';
@@ -20,7 +29,12 @@ export type WithdrawalView = 'pending' | 'disputed' | 'all';
 export const depositsQueryKey = ['bo', 'cashier', 'deposits'] as const;
 export const withdrawalsQueryKey = ['bo', 'cashier', 'withdrawals'] as const;
 
-export function getDepositsQueryOptions(view: DepositView, status: DepositStatus | '', pageNo: number) {
+export function getDepositsQueryOptions(
+  view: DepositView,
+  status: DepositStatus | '',
+  pageNo: number,
+  refetchInterval: number | false = cashierPollMs,
+) {
   return queryOptions({
     queryKey: [...depositsQueryKey, view, status, pageNo],
     queryFn: ({ signal }) =>
@@ -30,16 +44,21 @@ export function getDepositsQueryOptions(view: DepositView, status: DepositStatus
         signal,
       }),
     placeholderData: keepPreviousData,
-    refetchInterval: cashierPollMs,
+    refetchInterval,
     staleTime: 0,
   });
 }
 
 export function useDeposits(view: DepositView, status: DepositStatus | '', pageNo: number) {
-  return useQuery(getDepositsQueryOptions(view, status, pageNo));
+  const live = useCashierQueueStatus();
+  return useQuery(getDepositsQueryOptions(view, status, pageNo, cashierRefetchInterval(live.status)));
 }
 
-export function getWithdrawalsQueryOptions(view: WithdrawalView, pageNo: number) {
+export function getWithdrawalsQueryOptions(
+  view: WithdrawalView,
+  pageNo: number,
+  refetchInterval: number | false = cashierPollMs,
+) {
   return queryOptions({
     queryKey: [...withdrawalsQueryKey, view, pageNo],
     queryFn: ({ signal }) =>
@@ -49,13 +68,14 @@ export function getWithdrawalsQueryOptions(view: WithdrawalView, pageNo: number)
         signal,
       }),
     placeholderData: keepPreviousData,
-    refetchInterval: cashierPollMs,
+    refetchInterval,
     staleTime: 0,
   });
 }
 
 export function useWithdrawals(view: WithdrawalView, pageNo: number) {
-  return useQuery(getWithdrawalsQueryOptions(view, pageNo));
+  const live = useCashierQueueStatus();
+  return useQuery(getWithdrawalsQueryOptions(view, pageNo, cashierRefetchInterval(live.status)));
 }
 
 /** A review decision: approve (empty body) or reject with the reason shown to the member. */

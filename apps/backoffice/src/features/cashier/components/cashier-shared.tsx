@@ -1,5 +1,6 @@
 import type { Money } from '@portal/contract';
 import { Button } from '@portal/ui/button';
+import { cx } from '@portal/ui/cx';
 import { IconAlert, IconRefresh } from '@portal/ui/icons';
 import { Input } from '@portal/ui/input';
 import { Modal } from '@portal/ui/modal';
@@ -8,6 +9,8 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pill, type PillTone } from '@/components/ui/panel';
 import { describeError } from '@/lib/api-client';
+import { useCashierQueueStatus } from '@/lib/cashier-queue-events';
+import { cashierPollMs } from '../api/cashier';
 
 /**
  * An amount as operators compare it with bank statements: Latin digits, thousands separators and two
@@ -152,4 +155,35 @@ export function usePagerLabels() {
     next: t('ui.pager.next'),
     page: (page: number) => t('ui.pager.page', { page }),
   };
+}
+
+/**
+ * Beside a queue's title: whether it is live (pushed by the server) or, while the socket is down, refreshing itself
+ * every few seconds. Announced politely, so that a screen reader hears the connection drop and come back.
+ */
+export function LiveQueueStatus() {
+  const { t } = useTranslation();
+  const { status } = useCashierQueueStatus();
+  if (status === 'off') return null;
+  return (
+    <span
+      className={cx('bo-cashier__live', `bo-cashier__live--${status}`)}
+      role="status"
+      title={status === 'live' ? t('cashierLive.liveHint') : status === 'offline' ? t('cashierLive.offlineHint') : ''}
+      data-testid="queue-live-status"
+    >
+      <span className="bo-cashier__live-dot" aria-hidden="true" />
+      {status === 'live'
+        ? t('cashierLive.live')
+        : status === 'offline'
+          ? t('cashierLive.offline', { seconds: cashierPollMs / 1000 })
+          : t('cashierLive.connecting')}
+    </span>
+  );
+}
+
+/** The mark of a queue item that arrived while the page was open. */
+export function NewItemMark() {
+  const { t } = useTranslation();
+  return <span className="bo-cashier__new">{t('cashierLive.newItem')}</span>;
 }

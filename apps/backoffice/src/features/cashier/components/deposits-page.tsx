@@ -17,21 +17,24 @@ import { type DepositView, receiptUrl, useDeposits, useReviewDeposit } from '../
 import {
   formatAmount,
   ListState,
+  LiveQueueStatus,
   MemberCell,
   MoneyCell,
+  NewItemMark,
   RejectDialog,
   StatusPill,
   usePagerLabels,
 } from './cashier-shared';
 import '@/components/ui/table.css';
+import { useLiveCashierQueues } from '../hooks/use-live-cashier-queues';
 import './cashier.css';
 
 type Receipt = { deposit: OperatorDeposit; index: number };
 
 /**
  * Deposits: the queue of manual deposits waiting for review (oldest first) and every deposit by status.
- * Operators who may approve see Approve (asked to confirm) and Reject (a reason is required); the list
- * refreshes itself every 15 seconds.
+ * Operators who may approve see Approve (asked to confirm) and Reject (a reason is required); the list is live
+ * (the cashier-queue socket refetches it on every change) and polls only while that socket is down.
  */
 export function DepositsPage({ canApprove }: { canApprove: boolean }) {
   const { t } = useTranslation();
@@ -45,6 +48,7 @@ export function DepositsPage({ canApprove }: { canApprove: boolean }) {
   const [rejecting, setRejecting] = useState<OperatorDeposit | null>(null);
   const [receipt, setReceipt] = useState<Receipt | null>(null);
   const deposits = useDeposits(view, status, page);
+  const fresh = useLiveCashierQueues('deposit');
   const review = useReviewDeposit();
 
   const amountText = (deposit: OperatorDeposit) => `${formatAmount(deposit.amount.amount)} ${deposit.currency}`;
@@ -78,7 +82,11 @@ export function DepositsPage({ canApprove }: { canApprove: boolean }) {
 
   return (
     <div className="bo-page">
-      <PageHeader title={t('cashier.deposits.title')} description={t('cashier.deposits.intro')} />
+      <PageHeader
+        title={t('cashier.deposits.title')}
+        description={t('cashier.deposits.intro')}
+        actions={<LiveQueueStatus />}
+      />
       <Tabs
         label={t('cashier.deposits.views')}
         value={view}
@@ -143,12 +151,19 @@ export function DepositsPage({ canApprove }: { canApprove: boolean }) {
                           </tr>
                         )}
                         {deposits.data.items.map((deposit) => (
-                          <tr key={deposit.id} data-testid={`deposit-${deposit.id}`}>
+                          <tr
+                            key={deposit.id}
+                            data-testid={`deposit-${deposit.id}`}
+                            className={cx(fresh.has(deposit.id) && 'bo-cashier__row--new')}
+                          >
                             <td className="ui-table__num ui-table__muted" data-label="#">
                               {deposit.id}
                             </td>
                             <td data-label={t('cashier.member')}>
-                              <MemberCell member={deposit.member} />
+                              <span className="bo-cashier__stack">
+                                <MemberCell member={deposit.member} />
+                                {fresh.has(deposit.id) && <NewItemMark />}
+                              </span>
                             </td>
                             <td data-label={t('cashier.channel')}>
                               <span className="bo-cashier__stack">

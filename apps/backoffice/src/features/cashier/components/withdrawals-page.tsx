@@ -15,13 +15,16 @@ import { useReviewWithdrawal, useWithdrawals, type WithdrawalView } from '../api
 import {
   formatAmount,
   ListState,
+  LiveQueueStatus,
   MemberCell,
   MoneyCell,
+  NewItemMark,
   RejectDialog,
   StatusPill,
   usePagerLabels,
 } from './cashier-shared';
 import '@/components/ui/table.css';
+import { useLiveCashierQueues } from '../hooks/use-live-cashier-queues';
 import './cashier.css';
 
 const confirmationTones: Record<NonNullable<OperatorWithdrawal['confirmation']>, PillTone> = {
@@ -71,6 +74,7 @@ export function WithdrawalsPage({ canApprove }: { canApprove: boolean }) {
   const [approving, setApproving] = useState<OperatorWithdrawal | null>(null);
   const [rejecting, setRejecting] = useState<OperatorWithdrawal | null>(null);
   const withdrawals = useWithdrawals(view, page);
+  const fresh = useLiveCashierQueues('withdrawal');
   const review = useReviewWithdrawal();
 
   const amountText = (withdrawal: OperatorWithdrawal) =>
@@ -111,7 +115,11 @@ export function WithdrawalsPage({ canApprove }: { canApprove: boolean }) {
 
   return (
     <div className="bo-page">
-      <PageHeader title={t('cashier.withdrawals.title')} description={t('cashier.withdrawals.intro')} />
+      <PageHeader
+        title={t('cashier.withdrawals.title')}
+        description={t('cashier.withdrawals.intro')}
+        actions={<LiveQueueStatus />}
+      />
       <Tabs
         label={t('cashier.withdrawals.views')}
         value={view}
@@ -143,7 +151,9 @@ export function WithdrawalsPage({ canApprove }: { canApprove: boolean }) {
                           </th>
                           <th scope="col">{t('cashier.requested')}</th>
                           <th scope="col">{t('cashier.statusColumn')}</th>
-                          <th scope="col">{t('cashier.memberConfirmation')}</th>
+                          <th scope="col" className="bo-cashier__wrap-head">
+                            {t('cashier.memberConfirmation')}
+                          </th>
                           {canApprove && (
                             <th scope="col" className="bo-cashier__actions-head">
                               {t('cashier.actions')}
@@ -160,12 +170,19 @@ export function WithdrawalsPage({ canApprove }: { canApprove: boolean }) {
                           </tr>
                         )}
                         {withdrawals.data.items.map((withdrawal) => (
-                          <tr key={withdrawal.id} data-testid={`withdrawal-${withdrawal.id}`}>
+                          <tr
+                            key={withdrawal.id}
+                            data-testid={`withdrawal-${withdrawal.id}`}
+                            className={cx(fresh.has(withdrawal.id) && 'bo-cashier__row--new')}
+                          >
                             <td className="ui-table__num ui-table__muted" data-label="#">
                               {withdrawal.id}
                             </td>
                             <td data-label={t('cashier.member')}>
-                              <MemberCell member={withdrawal.member} />
+                              <span className="bo-cashier__stack">
+                                <MemberCell member={withdrawal.member} />
+                                {fresh.has(withdrawal.id) && <NewItemMark />}
+                              </span>
                             </td>
                             <td data-label={t('cashier.bankAccount')}>
                               <span className="bo-cashier__stack">
