@@ -3,6 +3,7 @@ import type { PointsMallMessages } from './en';
 /** Bengali texts of the points mall (/pointMall). */
 export const pointsMallBn: PointsMallMessages = {
   pointsMall: {
+    eyebrow: 'পুরস্কার',
     title: 'পয়েন্ট মল',
     subtitle: 'আপনার জমানো পয়েন্ট মূল ওয়ালেটে নগদ টাকায় রূপান্তর করুন।',
     balance: {

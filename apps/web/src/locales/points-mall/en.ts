@@ -1,6 +1,7 @@
 /** English texts of the points mall (/pointMall). */
 export const pointsMallEn = {
   pointsMall: {
+    eyebrow: 'Rewards',
     title: 'Points mall',
     subtitle: 'Turn the points you collect into cash in your main wallet.',
     balance: {

@@ -520,7 +520,7 @@ export function PointsMallPage(props: PointsMallPageProps) {
       <header className="points-hero">
         <div className="points-hero__intro">
           <p className="points-hero__eyebrow">
-            <IconStar size={16} /> {t('pointsMall.tabs.redeem')}
+            <IconStar size={16} /> {t('pointsMall.eyebrow')}
           </p>
           <h1 className="points-hero__title">{t('pointsMall.title')}</h1>
           <p className="points-hero__subtitle">{t('pointsMall.subtitle')}</p>
