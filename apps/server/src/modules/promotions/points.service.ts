@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type ConvertPointInput,
   type ConvertPointResult,
@@ -68,9 +69,14 @@ export type PointsServiceDeps = {
 /** The metadata of a conversion's transfers: how the history tells them apart and links cash to points. */
 type ConvertMetadata = { source: 'POINTS_MALL'; points: string; amountMinor: string; holdId?: number };
 
-/** Keys are `<scope>:<account>:<member key>:<step>`; the member's key is at most 128 printable characters. */
-const keyOf = (accountId: number, clientKey: string, step: 'hold' | 'cash' | 'post') =>
-  `points:${accountId}:${step}:${clientKey}`.slice(0, 128);
+/**
+ * The ledger key of one step: `points:<account>:<step>:<member key>`. A member key longer than 64 characters is
+ * replaced by its SHA-256, so that the whole stays within the ledger's 128 characters without two keys colliding.
+ */
+function keyOf(accountId: number, clientKey: string, step: 'hold' | 'cash' | 'post'): string {
+  const part = clientKey.length <= 64 ? clientKey : createHash('sha256').update(clientKey).digest('hex');
+  return `points:${accountId}:${step}:${part}`;
+}
 
 export function createPointsService(deps: PointsServiceDeps) {
   const settings = deps.settings ?? defaultPointsSettings;

@@ -206,6 +206,18 @@ describe('points mall: converting points into cash', () => {
     await expectLedgerReconciled();
   });
 
+  it('keeps long Idempotency-Keys apart that share their first 120 characters', async () => {
+    const member = await newMember();
+    await award(member, 4_000n);
+    const stem = 'k'.repeat(120);
+    const first = await convert(member, { points: '1000' }, `${stem}-1`);
+    const second = await convert(member, { points: '1000' }, `${stem}-2`);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(await pointsOf(member)).toEqual({ balance: 2_000n, pending: 0n });
+    expect(await cashOf(member)).toBe(2_000n);
+    await expectLedgerReconciled();
+  });
+
   it('finishes a conversion that stopped after its points were held when the member retries with the same key', async () => {
     const member = await newMember();
     await award(member, 4_000n);
