@@ -177,8 +177,9 @@ try {
   rows.push(
     await run('replay of a used Idempotency-Key (stored answer)', {
       duration: durationSeconds,
+      // autocannon has no top-level `path` (it sent these to `/`, all 404, in the runs before 2026-11-25).
+      url: `${base}/wps/cashier/transfer/downline`,
       method: 'POST',
-      path: '/wps/cashier/transfer/downline',
       headers: { ...headers, 'idempotency-key': 'bench-replay' },
       body: replayBody,
     }),

@@ -49,18 +49,44 @@ export async function findAccount(db: DbOrTx, accountId: number): Promise<Accoun
   return row ?? null;
 }
 
+/** House and system accounts: shared by every member's money movements, so the hot rows of the ledger. */
+export const sharedOwnerTypes: readonly string[] = ['house', 'system'];
+
 /**
- * Locks the accounts `FOR UPDATE` in ascending id order and returns them. PostgreSQL locks rows as the
- * sorted result is produced, so every writer takes its locks in the same global order and two transfers
- * A→B and B→A cannot deadlock (Nakama core_wallet.go, pgledger).
+ * Locks the accounts (`FOR NO KEY UPDATE`) in the ledger's one global order and returns them: members' accounts before
+ * shared (house and system) ones, ascending id within each. PostgreSQL locks rows as the sorted result is
+ * produced, so every writer takes its locks in the same order and two transfers A→B and B→A cannot deadlock
+ * (Nakama core_wallet.go, pgledger). Shared accounts come last so that a writer may also take a shared account's
+ * lock late, by updating it as its last step (see `applyToAccount`), without breaking the order.
  */
 export async function lockAccounts(db: DbOrTx, accountIds: number[]): Promise<AccountRow[]> {
+  return (
+    db
+      .select()
+      .from(walletAccounts)
+      .where(inArray(walletAccounts.id, accountIds))
+      .orderBy(sql`${walletAccounts.ownerType} in ('house', 'system')`, asc(walletAccounts.id))
+      // NO KEY UPDATE: what a balance change needs, and it lets other transfers' foreign keys to the row (KEY SHARE)
+      // through instead of queueing them behind this transaction.
+      .for('no key update')
+  );
+}
+
+/** An account's unchanging facts (owner, currency, negative allowance), read without a lock. */
+export async function findAccountFacts(
+  db: DbOrTx,
+  accountIds: number[],
+): Promise<Pick<AccountRow, 'id' | 'merchantCode' | 'ownerType' | 'currency' | 'allowNegative'>[]> {
   return db
-    .select()
+    .select({
+      id: walletAccounts.id,
+      merchantCode: walletAccounts.merchantCode,
+      ownerType: walletAccounts.ownerType,
+      currency: walletAccounts.currency,
+      allowNegative: walletAccounts.allowNegative,
+    })
     .from(walletAccounts)
-    .where(inArray(walletAccounts.id, accountIds))
-    .orderBy(asc(walletAccounts.id))
-    .for('update');
+    .where(inArray(walletAccounts.id, accountIds));
 }
 
 /** Moves an account's cached balance and reservation by the given deltas; returns the new values. */

@@ -7,10 +7,13 @@ import type {
   WalletTransferKind,
   WalletTransferState,
 } from '@portal/contract';
+import { LRUCache } from 'lru-cache';
 import { type Db, type DbOrTx, isRetryableDbError, isUniqueViolation, type Tx } from '../../platform/db';
 import { AppError, isAppError } from '../../platform/http/app-error';
 import { requestHash } from '../../platform/idempotency';
 import * as repo from './wallet.repository';
+
+type AccountFacts = Awaited<ReturnType<typeof repo.findAccountFacts>>[number];
 
 /** Who owns an account: a player or agent (identity account id), or the house / the system itself. */
 export type WalletOwner = { type: 'player' | 'agent'; id: number } | { type: 'house' | 'system' };
@@ -170,7 +173,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The wallet ledger: the one write path for money (ARCHITECTURE.md section 4). Every write is one transaction
- * that locks the touched accounts FOR UPDATE in ascending id order, replays or refuses a used idempotency key,
+ * that locks the touched accounts in one global order (members' before shared ones, ascending id; a shared account
+ * of a member↔house transfer is locked last, by its update), replays or refuses a used idempotency key,
  * checks funds, appends the transfer and its entries and moves the cached balances; it is retried from the
  * start when PostgreSQL reports a serialization failure or deadlock.
  *
@@ -231,7 +235,7 @@ export function createWalletService(deps: WalletServiceDeps) {
     return toTransfer(existing, entries, true);
   }
 
-  function assertCurrency(account: repo.AccountRow, currency: string): void {
+  function assertCurrency(account: Pick<repo.AccountRow, 'id' | 'currency'>, currency: string): void {
     if (account.currency !== currency) {
       throw new AppError('WALLET_CURRENCY_MISMATCH', {
         accountId: account.id,
@@ -252,6 +256,74 @@ export function createWalletService(deps: WalletServiceDeps) {
         requestedMinor: amountMinor.toString(),
       });
     }
+  }
+
+  /** Owner, currency and negative allowance never change after an account is made: read once, then remembered. */
+  const factsCache = new LRUCache<number, AccountFacts>({ max: 20_000 });
+
+  async function accountFacts(ids: [number, number]): Promise<[AccountFacts | undefined, AccountFacts | undefined]> {
+    const missing = ids.filter((id) => !factsCache.has(id));
+    if (missing.length > 0) {
+      for (const row of await repo.findAccountFacts(deps.db, missing)) {
+        if (row.merchantCode === deps.merchantCode) factsCache.set(row.id, row);
+      }
+    }
+    return [factsCache.get(ids[0]), factsCache.get(ids[1])];
+  }
+
+  /**
+   * A transfer between a member's account and a shared (house or system) one, which may go negative: the member's
+   * account is locked first, the key, currency and funds are checked and the transfer appended, and the shared
+   * account's row is taken only by its balance update, the last write before the entries and the commit. Every
+   * deposit, bet and win touches one of a few shared rows; holding each for one statement and the commit instead
+   * of the whole transaction is what lets many members' writes go through at once (pgbench's TPC-B holds its one
+   * branch row the same way). The lock order stays the global one of `repo.lockAccounts`: members, then shared.
+   */
+  async function transferLockingSharedLast(
+    tx: Tx,
+    input: TransferInput,
+    prepared: { hash: string; metadata: Record<string, unknown> },
+    shared: AccountFacts,
+  ): Promise<Transfer> {
+    const memberIsDebit = shared.id === input.credit;
+    const memberId = memberIsDebit ? input.debit : input.credit;
+    const [member] = (await repo.lockAccounts(tx, [memberId])).filter((row) => row.merchantCode === deps.merchantCode);
+    if (!member) throw new AppError('WALLET_ACCOUNT_NOT_FOUND', { accountId: memberId });
+    const replay = await replayOrConflict(tx, input.idempotencyKey, prepared.hash);
+    if (replay) return replay;
+    assertCurrency(memberIsDebit ? member : shared, input.currency);
+    assertCurrency(memberIsDebit ? shared : member, input.currency);
+    if (memberIsDebit) assertAvailable(member, input.amountMinor);
+    const memberAfter = await repo.applyToAccount(tx, member.id, {
+      balanceDelta: memberIsDebit ? -input.amountMinor : input.amountMinor,
+      pendingDelta: 0n,
+    });
+    const transfer = await repo.insertTransfer(tx, {
+      idempotencyKey: input.idempotencyKey,
+      requestHash: prepared.hash,
+      debitAccountId: input.debit,
+      creditAccountId: input.credit,
+      amount: input.amountMinor,
+      currency: input.currency,
+      kind: input.kind,
+      state: 'posted',
+      metadata: prepared.metadata,
+    });
+    const sharedAfter = await repo.applyToAccount(tx, shared.id, {
+      balanceDelta: memberIsDebit ? input.amountMinor : -input.amountMinor,
+      pendingDelta: 0n,
+    });
+    const [debitAfter, creditAfter] = memberIsDebit ? [memberAfter, sharedAfter] : [sharedAfter, memberAfter];
+    const entries = await repo.insertEntries(tx, [
+      { transferId: transfer.id, accountId: input.debit, amount: -input.amountMinor, balanceAfter: debitAfter.balance },
+      {
+        transferId: transfer.id,
+        accountId: input.credit,
+        amount: input.amountMinor,
+        balanceAfter: creditAfter.balance,
+      },
+    ]);
+    return toTransfer(transfer, entries, false);
   }
 
   /** Moves posted money between two locked accounts and appends the transfer with its two entries. */
@@ -430,7 +502,18 @@ export function createWalletService(deps: WalletServiceDeps) {
      */
     async transfer(input: TransferInput): Promise<Transfer> {
       const { hash, metadata } = prepare('transfer', input);
+      const [debitFacts, creditFacts] = await accountFacts([input.debit, input.credit]);
+      const debitShared = debitFacts !== undefined && repo.sharedOwnerTypes.includes(debitFacts.ownerType);
+      const creditShared = creditFacts !== undefined && repo.sharedOwnerTypes.includes(creditFacts.ownerType);
+      // One member side and one shared side that may go negative: the shared row is locked last and briefly.
+      const shared =
+        debitFacts && creditFacts && debitShared !== creditShared
+          ? [debitFacts, creditFacts].find(
+              (facts) => repo.sharedOwnerTypes.includes(facts.ownerType) && facts.allowNegative,
+            )
+          : undefined;
       return write(input.idempotencyKey, hash, async (tx) => {
+        if (shared) return transferLockingSharedLast(tx, input, { hash, metadata }, shared);
         const accounts = await lockPair(tx, input.debit, input.credit);
         const replay = await replayOrConflict(tx, input.idempotencyKey, hash);
         if (replay) return replay;
