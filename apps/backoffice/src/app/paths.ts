@@ -18,6 +18,7 @@ export const consolePaths = {
   articles: '/content/articles',
   messages: '/content/messages',
   feedback: '/content/feedback',
+  help: '/content/help',
   liveChat: '/live-chat',
   games: '/games',
   reports: '/reports',

@@ -35,6 +35,7 @@ const AnnouncementsRoute = lazy(() =>
 const ArticlesRoute = lazy(() => import('./routes/content').then((module) => ({ default: module.ArticlesRoute })));
 const MessagesRoute = lazy(() => import('./routes/content').then((module) => ({ default: module.MessagesRoute })));
 const FeedbackRoute = lazy(() => import('./routes/content').then((module) => ({ default: module.FeedbackRoute })));
+const HelpCenterRoute = lazy(() => import('./routes/content').then((module) => ({ default: module.HelpCenterRoute })));
 const LiveChatRoute = lazy(() => import('./routes/live-chat').then((module) => ({ default: module.LiveChatRoute })));
 const GamesRoute = lazy(() => import('./routes/games').then((module) => ({ default: module.GamesRoute })));
 const ReportsRoute = lazy(() => import('./routes/reports').then((module) => ({ default: module.ReportsRoute })));
@@ -69,6 +70,7 @@ export function AppRoutes() {
         <Route path={consolePaths.articles} element={<ArticlesRoute />} />
         <Route path={consolePaths.messages} element={<MessagesRoute />} />
         <Route path={consolePaths.feedback} element={<FeedbackRoute />} />
+        <Route path={consolePaths.help} element={<HelpCenterRoute />} />
         <Route path={consolePaths.liveChat} element={<LiveChatRoute />} />
         <Route path={consolePaths.games} element={<GamesRoute />} />
         <Route path={consolePaths.reports} element={<ReportsRoute />} />

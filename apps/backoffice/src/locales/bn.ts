@@ -116,6 +116,7 @@ export const bn: BackofficeMessages = {
     depositChannels: 'জমার চ্যানেল',
     announcements: 'ঘোষণা',
     articles: 'সংবাদ, ব্লগ ও গাইড',
+    helpCentre: 'সহায়তা কেন্দ্র',
     messages: 'ইনবক্স বার্তা',
     feedback: 'মতামত',
     liveChat: 'লাইভ চ্যাট',

@@ -119,6 +119,7 @@ export const en = {
     depositChannels: 'Deposit channels',
     announcements: 'Announcements',
     articles: 'News, blog and guides',
+    helpCentre: 'Help centre',
     messages: 'Inbox messages',
     feedback: 'Feedback',
     liveChat: 'Live chat',

@@ -25,6 +25,9 @@ export const enCore = {
     SYSTEM_FUNCTION_NOT_ENABLED: 'Function not enabled or operation not allowed',
     SYSTEM_MAINTENANCE: 'The system is under maintenance. Please come back later.',
     SYSTEM_ACCESS_RESTRICTED: 'Access restricted',
+    SYSTEM_HELP_ARTICLE_NOT_FOUND: 'The help article was not found',
+    SYSTEM_HELP_CATEGORY_NOT_FOUND: 'The help category was not found',
+    SYSTEM_HELP_ANCHOR_TAKEN: 'Another help article already uses this anchor',
     IDENTITY_INVALID_CREDENTIALS: 'Incorrect username or password',
     IDENTITY_CAPTCHA_REQUIRED: 'Please enter the captcha',
     IDENTITY_CAPTCHA_INVALID: 'Captcha check failed, please try again',
@@ -137,6 +140,10 @@ export const enCore = {
     CONTENT_MEMBER_NOT_FOUND: 'No member has this username',
     CONTENT_FEEDBACK_NOT_FOUND: 'The feedback was not found',
     CONTENT_ARTICLE_NOT_FOUND: 'The article was not found or is not published',
+    CONTENT_FEEDBACK_FROM_VISITOR:
+      'This feedback came from a visitor without an account: it cannot be answered in the inbox',
+    CONTENT_FEEDBACK_ALREADY_REPLIED: 'This feedback has already been answered',
+    CONTENT_SEGMENT_EMPTY: 'No member matches these conditions: nothing was sent',
     SUPPORT_MESSAGE_EMPTY: 'Please write a message first',
     SUPPORT_MESSAGE_TOO_LONG: 'The message is too long (at most {{max}} characters)',
     SUPPORT_RATE_LIMITED: 'You are sending messages too fast. Please wait a moment.',
@@ -193,6 +200,7 @@ export const enCore = {
         'Your withdrawal of {{amount}} {{currency}} was rejected; the amount is back in your balance.',
       withdrawalRejectedReason:
         'Your withdrawal of {{amount}} {{currency}} was rejected ({{reason}}); the amount is back in your balance.',
+      feedbackReplyTitle: 'Reply to your feedback',
     },
     feedbackFields: { type: 'Type', content: 'Description', captcha: 'Captcha', sender: 'Name' },
   },

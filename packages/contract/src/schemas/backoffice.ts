@@ -107,6 +107,7 @@ export const operatorPermissions = [
   'dashboard.read',
   'content.announcements',
   'content.articles',
+  'content.help',
   'content.messages',
   'content.feedback',
   'support.chat',
@@ -124,7 +125,7 @@ export const operatorPermissionSchema = z.enum(operatorPermissions);
  * deposit channels; risk may look at them. Players: support reads them and helps with passwords, risk also
  * disables and enables accounts; finance reads them to propose and approve manual adjustments (never its own:
  * the service refuses self-approval, so two finance operators are needed). Content also writes announcements,
- * banners and popups, and the news, blog and guide articles; support sends inbox messages to members and works
+ * banners and popups, the news, blog and guide articles, and the help centre; support sends inbox messages to members and works
  * through their feedback.
  * Content also runs the game catalogue (switches, hot flags, order, sync); finance and risk read the play and cashier
  * reports.
@@ -152,6 +153,7 @@ export const rolePermissions: Readonly<Record<OperatorRole, readonly OperatorPer
     'customerService.write',
     'content.announcements',
     'content.articles',
+    'content.help',
     'games.manage',
   ],
   support: [

@@ -118,13 +118,17 @@ export function parseAnnouncementTypes(types: AnnouncementListInput['types']): A
 // Inbox (messageV2)
 // ---------------------------------------------------------------------------------------------------------
 
-/** operator: written in the back office; the others are the cashier's notices (spec section 4). */
+/**
+ * operator: written in the back office; feedback_reply: an operator's answer to the member's feedback; the others are
+ * the cashier's notices (spec section 4).
+ */
 export const inboxMessageKinds = [
   'operator',
   'deposit_arrived',
   'deposit_failed',
   'withdrawal_approved',
   'withdrawal_rejected',
+  'feedback_reply',
 ] as const;
 export type InboxMessageKind = (typeof inboxMessageKinds)[number];
 
@@ -134,6 +138,8 @@ export const inboxMessageSchema = z.object({
   kind: z.enum(inboxMessageKinds),
   title: z.string(),
   content: z.string(),
+  /** What the message answers, quoted (a feedback reply quotes the member's feedback). */
+  quote: z.string().optional(),
   read: z.boolean(),
   createdAt: z.string(),
 });
@@ -209,8 +215,15 @@ export const contentBackofficePaths = {
   announcement: '/content/announcements/:id',
   announcementPreview: '/content/announcements/preview',
   messages: '/content/messages',
+  messageAudience: '/content/messages/audience',
   feedback: '/content/feedback',
   feedbackItem: '/content/feedback/:id',
+  feedbackReply: '/content/feedback/:id/reply',
+  help: '/content/help',
+  helpArticle: '/content/help/articles/:id',
+  helpArticles: '/content/help/articles',
+  helpCategory: '/content/help/categories/:category',
+  helpOrder: '/content/help/order',
 } as const;
 
 const isoDate = z.iso.datetime({ offset: true });
@@ -275,16 +288,49 @@ export const announcementPreviewSchema = z.object({
 });
 export type AnnouncementPreview = z.infer<typeof announcementPreviewSchema>;
 
-/** A message from the operator to one member (by username) or to every member. */
+/** Who a segment may hold: members, agents or both (trial accounts never). */
+export const messageSegmentKinds = ['member', 'agent'] as const;
+/** Deposit condition of a segment: any, an approved deposit in the last `depositDays` days, or never one. */
+export const messageSegmentDeposits = ['any', 'recent', 'never'] as const;
+
+/**
+ * A group of active accounts to message, every condition given must hold: kind, registered in [from, to), deposit
+ * history, and in an agent's downline (direct, or the whole tree below). VIP levels are not kept by the portal
+ * yet, so they are not a condition.
+ */
+export const messageSegmentSchema = z.strictObject({
+  kinds: z.array(z.enum(messageSegmentKinds)).min(1).max(2).default(['member']),
+  registeredFrom: isoDate.nullable().default(null),
+  registeredTo: isoDate.nullable().default(null),
+  deposit: z.enum(messageSegmentDeposits).default('any'),
+  depositDays: z.number().int().min(1).max(365).default(30),
+  uplineUsername: z.string().trim().max(32).nullable().default(null),
+  wholeDownline: z.boolean().default(false),
+});
+export type MessageSegment = z.infer<typeof messageSegmentSchema>;
+export type MessageSegmentInput = z.input<typeof messageSegmentSchema>;
+/** How many accounts a segment reaches now (the preview before sending). */
+export const messageAudienceSchema = z.object({ recipients: z.number().int() });
+export type MessageAudience = z.infer<typeof messageAudienceSchema>;
+
+/** A message from the operator to one member (by username), to a segment, or to every member. */
 export const operatorMessageInputSchema = z.strictObject({
-  to: z.union([z.strictObject({ username: z.string().trim().min(1).max(32) }), z.literal('all')]),
+  to: z.union([
+    z.strictObject({ username: z.string().trim().min(1).max(32) }),
+    z.strictObject({ segment: messageSegmentSchema }),
+    z.literal('all'),
+  ]),
   title: z.string().trim().min(1).max(120),
   content: z.string().trim().min(1).max(2000),
 });
-export type OperatorMessageInput = z.infer<typeof operatorMessageInputSchema>;
+export type OperatorMessageInput = z.input<typeof operatorMessageInputSchema>;
 export const operatorMessageSchema = z.object({
   id: z.number().int(),
-  to: z.union([z.object({ accountId: z.number().int(), username: z.string().nullable() }), z.literal('all')]),
+  to: z.union([
+    z.object({ accountId: z.number().int(), username: z.string().nullable() }),
+    z.object({ segment: messageSegmentSchema, recipients: z.number().int() }),
+    z.literal('all'),
+  ]),
   title: z.string(),
   content: z.string(),
   createdAt: z.string(),
@@ -315,6 +361,8 @@ export const operatorFeedbackSchema = z.object({
   createdAt: z.string(),
   resolvedAt: z.string().nullable(),
   resolvedBy: z.string().nullable(),
+  /** The operator's answer, delivered to the member's inbox; null until answered (visitors cannot be answered). */
+  reply: z.object({ content: z.string(), createdAt: z.string(), createdBy: z.string().nullable() }).nullable(),
 });
 export type OperatorFeedback = z.infer<typeof operatorFeedbackSchema>;
 export const operatorFeedbackQuerySchema = operatorPageQuerySchema.extend({
@@ -328,6 +376,77 @@ export const operatorFeedbackPageSchema = z.object({
   totalPages: z.number().int(),
 });
 export const feedbackStatusInputSchema = z.strictObject({ status: z.enum(feedbackStatuses) });
+/** Longest reply to feedback (it is an inbox message's body). */
+export const feedbackReplyMax = 1000;
+/** An operator's answer to a member's feedback: sent to their inbox once, and the feedback is marked resolved. */
+export const feedbackReplyInputSchema = z.strictObject({ content: z.string().trim().min(1).max(feedbackReplyMax) });
+export type FeedbackReplyInput = z.infer<typeof feedbackReplyInputSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Help centre editing (the articles of GET /wps/system/helpCenter), per language
+// ---------------------------------------------------------------------------------------------------------
+
+/** Longest stored help article body (sanitised HTML). */
+export const helpArticleContentMax = 20_000;
+const helpSlug = z
+  .string()
+  .trim()
+  .min(1)
+  .regex(/^[a-z0-9][a-z0-9-]*$/);
+export const helpArticleTextSchema = z.object({
+  title: z.string().trim().min(1).max(200),
+  content: z.string().max(helpArticleContentMax),
+});
+export const helpCategoryTitlesSchema = z.object({
+  en: z.string().trim().min(1).max(80),
+  bn: z.string().trim().min(1).max(80).optional(),
+});
+export type HelpCategoryTitles = z.infer<typeof helpCategoryTitlesSchema>;
+
+/**
+ * A help article as operators write it: its category (an existing one's key, or a new key with `categoryTitles`),
+ * its anchor (the `/help#anchor` link), whether players see it, and title and HTML body per language (EN required;
+ * Bengali readers get English where there is no Bengali).
+ */
+export const helpArticleInputSchema = z.strictObject({
+  category: helpSlug.max(40),
+  categoryTitles: helpCategoryTitlesSchema.optional(),
+  anchor: helpSlug.max(60),
+  enabled: z.boolean().default(true),
+  texts: z.object({ en: helpArticleTextSchema, bn: helpArticleTextSchema.optional() }),
+});
+export type HelpArticleInput = z.input<typeof helpArticleInputSchema>;
+
+export const operatorHelpArticleSchema = z.object({
+  id: z.number().int(),
+  category: z.string(),
+  anchor: z.string(),
+  enabled: z.boolean(),
+  texts: z.record(z.string(), z.object({ title: z.string(), content: z.string() })),
+});
+export type OperatorHelpArticle = z.infer<typeof operatorHelpArticleSchema>;
+/** The help centre as the back office edits it: categories in order, each with its titles and articles in order. */
+export const operatorHelpCenterSchema = z.object({
+  categories: z.array(
+    z.object({
+      key: z.string(),
+      titles: z.record(z.string(), z.string()),
+      articles: z.array(operatorHelpArticleSchema),
+    }),
+  ),
+});
+export type OperatorHelpCenter = z.infer<typeof operatorHelpCenterSchema>;
+export const helpArticleIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const helpCategoryParamsSchema = z.object({ category: helpSlug.max(40) });
+/** Renames a category (per language). */
+export const helpCategoryInputSchema = z.strictObject({ titles: helpCategoryTitlesSchema });
+/** The whole order: categories first to last, each with its article ids first to last. */
+export const helpOrderInputSchema = z.strictObject({
+  categories: z
+    .array(z.strictObject({ key: helpSlug.max(40), articleIds: z.array(z.number().int().positive()).max(500) }))
+    .max(100),
+});
+export type HelpOrderInput = z.infer<typeof helpOrderInputSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Articles: news, blog and beginner guides (spec section 2 names the pages "blog, news, beginner guide")

@@ -1,7 +1,7 @@
 import type { OperatorPermission } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { cx } from '@portal/ui/cx';
-import { IconAlert, IconClose, IconDocument, IconHeadset, IconRefresh } from '@portal/ui/icons';
+import { IconAlert, IconClose, IconDocument, IconHeadset, IconHelp, IconRefresh } from '@portal/ui/icons';
 import { Spinner } from '@portal/ui/spinner';
 import { Wordmark } from '@portal/ui/wordmark';
 import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
@@ -53,6 +53,7 @@ type NavItem = {
     | 'depositChannels'
     | 'announcements'
     | 'articles'
+    | 'helpCentre'
     | 'messages'
     | 'feedback'
     | 'liveChat'
@@ -127,6 +128,7 @@ const sections: {
         permission: 'content.announcements',
       },
       { to: consolePaths.articles, label: 'articles', icon: <IconDocument />, permission: 'content.articles' },
+      { to: consolePaths.help, label: 'helpCentre', icon: <IconHelp />, permission: 'content.help' },
       { to: consolePaths.messages, label: 'messages', icon: <IconEnvelope />, permission: 'content.messages' },
       { to: consolePaths.feedback, label: 'feedback', icon: <IconComment />, permission: 'content.feedback' },
       { to: consolePaths.liveChat, label: 'liveChat', icon: <IconHeadset />, permission: 'support.chat' },

@@ -6,7 +6,15 @@ import {
   contentBackofficePaths,
   contentDeletedSchema,
   contentIdParamsSchema,
+  feedbackReplyInputSchema,
   feedbackStatusInputSchema,
+  helpArticleIdParamsSchema,
+  helpArticleInputSchema,
+  helpCategoryInputSchema,
+  helpCategoryParamsSchema,
+  helpOrderInputSchema,
+  messageAudienceSchema,
+  messageSegmentSchema,
   type OperatorAnnouncement,
   type OperatorArticle,
   okEnvelope,
@@ -19,6 +27,8 @@ import {
   operatorFeedbackPageSchema,
   operatorFeedbackQuerySchema,
   operatorFeedbackSchema,
+  operatorHelpArticleSchema,
+  operatorHelpCenterSchema,
   operatorMessageInputSchema,
   operatorMessagePageSchema,
   operatorMessageSchema,
@@ -28,6 +38,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, requestLanguage } from '../../platform/http/envelope';
 import type { ContentService } from '../content';
+import type { SystemService } from '../system';
 import type { BackofficeService, CallerContext, OperatorContext } from './backoffice.service';
 
 /** What the back office uses of the content module: its operator functions. */
@@ -46,15 +57,33 @@ export type BackofficeContent = Pick<
   | 'setArticlePublished'
   | 'deleteArticle'
   | 'sendOperatorMessage'
+  | 'messageAudience'
   | 'listOperatorMessages'
   | 'listFeedback'
+  | 'getFeedback'
   | 'setFeedbackStatus'
+  | 'replyToFeedback'
+>;
+
+/** What the back office uses of the system module for the help centre: its editing functions. */
+export type BackofficeHelp = Pick<
+  SystemService,
+  | 'operatorHelpCenter'
+  | 'getHelpArticle'
+  | 'createHelpArticle'
+  | 'updateHelpArticle'
+  | 'deleteHelpArticle'
+  | 'renameHelpCategory'
+  | 'deleteHelpCategory'
+  | 'setHelpOrder'
 >;
 
 type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
 
 export type ContentRouteDeps = {
   content: BackofficeContent;
+  /** The help centre's editing (system module); its routes are served when given. */
+  help?: BackofficeHelp;
   backoffice: BackofficeService;
   caller: (request: FastifyRequest) => CallerContext;
   requireOperator: (request: FastifyRequest) => OperatorContext;
@@ -235,14 +264,32 @@ export function registerContentRoutes(app: RouteApp, deps: ContentRouteDeps): vo
     async (request) => {
       const operator = requireOperator(request);
       const message = await content.sendOperatorMessage(request.body, who(operator));
+      const to = message.to;
       await backoffice.recordChange(operator, caller(request), {
-        action: 'content.message.sent',
-        target: message.to === 'all' ? 'members:all' : `account:${message.to.accountId}`,
+        action: to !== 'all' && 'segment' in to ? 'content.message.sent_segment' : 'content.message.sent',
+        target: to === 'all' ? 'members:all' : 'segment' in to ? 'members:segment' : `account:${to.accountId}`,
         before: null,
-        after: { id: message.id, title: message.title },
+        after:
+          to !== 'all' && 'segment' in to
+            ? { id: message.id, title: message.title, segment: to.segment, recipients: to.recipients }
+            : { id: message.id, title: message.title },
       });
       return ok(message);
     },
+  );
+
+  app.post(
+    contentBackofficePaths.messageAudience,
+    {
+      config: { permission: 'content.messages' },
+      schema: {
+        tags,
+        summary: 'How many members a segment reaches now (the preview before sending); sends nothing',
+        body: messageSegmentSchema,
+        response: { 200: okEnvelope(messageAudienceSchema) },
+      },
+    },
+    async (request) => ok(await content.messageAudience(request.body)),
   );
 
   // ---------------------------------------------------------------- feedback
@@ -283,6 +330,220 @@ export function registerContentRoutes(app: RouteApp, deps: ContentRouteDeps): vo
         after: { status: updated.status },
       });
       return ok(updated);
+    },
+  );
+
+  app.post(
+    contentBackofficePaths.feedbackReply,
+    {
+      config: { permission: 'content.feedback' },
+      schema: {
+        tags,
+        summary:
+          "Answers a member's feedback: the reply goes to their inbox (once) and the feedback is marked resolved; visitors' feedback cannot be answered",
+        params: contentIdParamsSchema,
+        body: feedbackReplyInputSchema,
+        response: { 200: okEnvelope(operatorFeedbackSchema) },
+      },
+    },
+    async (request) => {
+      const operator = requireOperator(request);
+      const { id } = request.params;
+      const before = await content.getFeedback(id);
+      const updated = await content.replyToFeedback(id, request.body, who(operator));
+      await backoffice.recordChange(operator, caller(request), {
+        action: 'content.feedback.replied',
+        target: `feedback:${id}`,
+        before: { status: before.status, reply: null },
+        after: { status: updated.status, reply: updated.reply?.content ?? null, accountId: updated.accountId },
+      });
+      return ok(updated);
+    },
+  );
+
+  if (deps.help) registerHelpRoutes(app, { ...deps, help: deps.help });
+}
+
+/**
+ * The help centre under `/bo/api/content/help` (permission content.help): categories and articles per language,
+ * added, edited, reordered and deleted; HTML sanitised before it is stored; each change audited, and the players'
+ * cache emptied by the system service so `/wps/system/helpCenter` shows it at once.
+ */
+function registerHelpRoutes(app: RouteApp, deps: ContentRouteDeps & { help: BackofficeHelp }): void {
+  const { help, backoffice, caller, requireOperator } = deps;
+  const permission = { permission: 'content.help' as const };
+
+  app.get(
+    contentBackofficePaths.help,
+    {
+      config: permission,
+      schema: {
+        tags,
+        summary:
+          'The help centre as stored: categories in order with their titles and articles (switched-off ones too)',
+        response: { 200: okEnvelope(operatorHelpCenterSchema) },
+      },
+    },
+    async () => ok(await help.operatorHelpCenter()),
+  );
+
+  app.post(
+    contentBackofficePaths.helpArticles,
+    {
+      config: permission,
+      schema: {
+        tags,
+        summary: 'Adds a help article at the end of its category (a new category needs its titles)',
+        body: helpArticleInputSchema,
+        response: { 200: okEnvelope(operatorHelpArticleSchema) },
+      },
+    },
+    async (request) => {
+      const operator = requireOperator(request);
+      const created = await help.createHelpArticle(request.body);
+      await backoffice.recordChange(operator, caller(request), {
+        action: 'content.help.article_created',
+        target: `help:${created.id}`,
+        before: null,
+        after: created,
+      });
+      return ok(created);
+    },
+  );
+
+  app.put(
+    contentBackofficePaths.helpArticle,
+    {
+      config: permission,
+      schema: {
+        tags,
+        summary: 'Replaces a help article (texts, anchor, category, switch)',
+        params: helpArticleIdParamsSchema,
+        body: helpArticleInputSchema,
+        response: { 200: okEnvelope(operatorHelpArticleSchema) },
+      },
+    },
+    async (request) => {
+      const operator = requireOperator(request);
+      const { id } = request.params;
+      const before = await help.getHelpArticle(id);
+      const after = await help.updateHelpArticle(id, request.body);
+      await backoffice.recordChange(operator, caller(request), {
+        action: 'content.help.article_updated',
+        target: `help:${id}`,
+        before,
+        after,
+      });
+      return ok(after);
+    },
+  );
+
+  app.delete(
+    contentBackofficePaths.helpArticle,
+    {
+      config: permission,
+      schema: {
+        tags,
+        summary: 'Deletes a help article',
+        params: helpArticleIdParamsSchema,
+        response: { 200: okEnvelope(contentDeletedSchema) },
+      },
+    },
+    async (request) => {
+      const operator = requireOperator(request);
+      const { id } = request.params;
+      const before = await help.getHelpArticle(id);
+      await help.deleteHelpArticle(id);
+      await backoffice.recordChange(operator, caller(request), {
+        action: 'content.help.article_deleted',
+        target: `help:${id}`,
+        before,
+        after: null,
+      });
+      return ok({ deleted: true as const });
+    },
+  );
+
+  app.put(
+    contentBackofficePaths.helpCategory,
+    {
+      config: permission,
+      schema: {
+        tags,
+        summary: 'Renames a help category per language',
+        params: helpCategoryParamsSchema,
+        body: helpCategoryInputSchema,
+        response: { 200: okEnvelope(operatorHelpCenterSchema.shape.categories.element) },
+      },
+    },
+    async (request) => {
+      const operator = requireOperator(request);
+      const { category } = request.params;
+      const current = (await help.operatorHelpCenter()).categories.find((entry) => entry.key === category);
+      const after = await help.renameHelpCategory(category, request.body.titles);
+      await backoffice.recordChange(operator, caller(request), {
+        action: 'content.help.category_renamed',
+        target: `help-category:${category}`,
+        before: current ? { titles: current.titles } : null,
+        after: { titles: after.titles },
+      });
+      return ok(after);
+    },
+  );
+
+  app.delete(
+    contentBackofficePaths.helpCategory,
+    {
+      config: permission,
+      schema: {
+        tags,
+        summary: 'Deletes a help category with every article in it',
+        params: helpCategoryParamsSchema,
+        response: { 200: okEnvelope(contentDeletedSchema) },
+      },
+    },
+    async (request) => {
+      const operator = requireOperator(request);
+      const { category } = request.params;
+      const before = (await help.operatorHelpCenter()).categories.find((entry) => entry.key === category) ?? null;
+      await help.deleteHelpCategory(category);
+      await backoffice.recordChange(operator, caller(request), {
+        action: 'content.help.category_deleted',
+        target: `help-category:${category}`,
+        before,
+        after: null,
+      });
+      return ok({ deleted: true as const });
+    },
+  );
+
+  app.put(
+    contentBackofficePaths.helpOrder,
+    {
+      config: permission,
+      schema: {
+        tags,
+        summary: 'Puts the categories and their articles in the given order',
+        body: helpOrderInputSchema,
+        response: { 200: okEnvelope(operatorHelpCenterSchema) },
+      },
+    },
+    async (request) => {
+      const operator = requireOperator(request);
+      const order = (center: { categories: { key: string; articles: { id: number }[] }[] }) =>
+        center.categories.map((category) => ({
+          key: category.key,
+          articleIds: category.articles.map((article) => article.id),
+        }));
+      const before = order(await help.operatorHelpCenter());
+      const after = await help.setHelpOrder(request.body);
+      await backoffice.recordChange(operator, caller(request), {
+        action: 'content.help.reordered',
+        target: 'help',
+        before: { categories: before },
+        after: { categories: order(after) },
+      });
+      return ok(after);
     },
   );
 }

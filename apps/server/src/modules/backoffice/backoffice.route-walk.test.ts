@@ -116,6 +116,13 @@ describe('every /bo/api route of the built app', () => {
         // The live queues' WebSocket: the upgrade request goes through the same hook.
         'GET /bo/api/cashier/events',
         'POST /bo/api/content/announcements',
+        'POST /bo/api/content/messages/audience',
+        'POST /bo/api/content/feedback/:id/reply',
+        'GET /bo/api/content/help',
+        'POST /bo/api/content/help/articles',
+        'PUT /bo/api/content/help/articles/:id',
+        'DELETE /bo/api/content/help/categories/:category',
+        'PUT /bo/api/content/help/order',
         'GET /bo/api/support/conversations',
         'POST /bo/api/catalogue/sync',
         'GET /bo/api/catalogue/games',

@@ -13,9 +13,9 @@ import {
   resolveLanguage,
 } from '@portal/contract';
 import type { Db } from '../../platform/db';
+import { isSafeContentUrl, sanitizeOperatorHtml } from '../../platform/html/sanitize';
 import { AppError } from '../../platform/http/app-error';
 import * as repo from './content.repository';
-import { isSafeContentUrl, sanitizeAnnouncementHtml } from './content.sanitize';
 import type { ArticleText } from './content.tables';
 
 export type ArticleServiceDeps = {
@@ -67,13 +67,13 @@ export function createArticleService(deps: ArticleServiceDeps) {
   function toArticle(row: repo.ArticleRow, language: string | undefined): Article {
     const chosen = textFor(row, language);
     // Sanitised again on the way out: the stored HTML is not trusted to be clean.
-    return { ...toSummary(row, language), body: sanitizeAnnouncementHtml(chosen.text.body) };
+    return { ...toSummary(row, language), body: sanitizeOperatorHtml(chosen.text.body) };
   }
 
   function toOperatorArticle(row: repo.ArticleRow): OperatorArticle {
     const texts: OperatorArticle['texts'] = {};
     for (const [language, value] of Object.entries(row.texts)) {
-      texts[language] = { title: value.title, summary: value.summary, body: sanitizeAnnouncementHtml(value.body) };
+      texts[language] = { title: value.title, summary: value.summary, body: sanitizeOperatorHtml(value.body) };
     }
     return {
       id: row.id,
@@ -112,7 +112,7 @@ export function createArticleService(deps: ArticleServiceDeps) {
         texts[lang] = {
           title: value.title.trim(),
           summary: value.summary.trim(),
-          body: sanitizeAnnouncementHtml(value.body),
+          body: sanitizeOperatorHtml(value.body),
         };
       }
     }

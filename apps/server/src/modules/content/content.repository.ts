@@ -216,12 +216,50 @@ export async function insertMessage(db: DbOrTx, row: NewMessageRow): Promise<Mes
   return inserted ?? null;
 }
 
+/** Rows of a message to a segment, inserted per batch with one statement each (see `insertMessageCopies`). */
+const copyBatchSize = 5000;
+
+/**
+ * Inserts one copy of a message per account: `INSERT … SELECT` over the ids, in batches of a few thousand so that no
+ * statement carries an unbounded parameter. Call it inside a transaction so that a send is all or nothing.
+ */
+export async function insertMessageCopies(
+  db: DbOrTx,
+  message: Omit<NewMessageRow, 'accountId' | 'id' | 'sourceKey'>,
+  accountIds: number[],
+): Promise<number> {
+  let inserted = 0;
+  for (let start = 0; start < accountIds.length; start += copyBatchSize) {
+    const batch = accountIds.slice(start, start + copyBatchSize);
+    // Ids are integers from the identity module; as an array literal they travel as one parameter.
+    const ids = `{${batch.map((id) => Math.trunc(id)).join(',')}}`;
+    await db.execute(sql`
+      insert into content_messages (merchant_code, account_id, kind, title, content, params, created_at, created_by)
+      select ${message.merchantCode}, ids.account_id, ${message.kind}, ${message.title ?? ''}, ${message.content ?? ''},
+        ${JSON.stringify(message.params ?? {})}::jsonb, ${message.createdAt.toISOString()}::timestamptz,
+        ${message.createdBy ?? null}
+      from unnest(${ids}::int[]) as ids(account_id)
+    `);
+    // Every id gets its copy: copies carry no source key, so nothing conflicts.
+    inserted += batch.length;
+  }
+  return inserted;
+}
+
+/**
+ * Messages operators wrote, newest first: one row per message to a member or to everyone, and for a message to a
+ * segment only its first copy (the one whose params hold the segment); the other copies are the members' inboxes.
+ */
 export async function listOperatorMessages(
   db: DbOrTx,
   merchantCode: string,
   page: Page,
 ): Promise<{ rows: MessageRow[]; total: number }> {
-  const where = and(eq(contentMessages.merchantCode, merchantCode), eq(contentMessages.kind, 'operator'));
+  const where = and(
+    eq(contentMessages.merchantCode, merchantCode),
+    eq(contentMessages.kind, 'operator'),
+    sql`(${contentMessages.params}->>'sendId' is null or ${contentMessages.params}->'segment' is not null)`,
+  );
   const rows = await db
     .select()
     .from(contentMessages)
@@ -241,25 +279,81 @@ export async function insertFeedback(db: DbOrTx, row: NewFeedbackRow): Promise<F
   return inserted;
 }
 
+/** The inbox message that answers a feedback item: stored once under this source key. */
+export const feedbackReplyKey = (feedbackId: number) => `feedback_reply:${feedbackId}`;
+
+export type FeedbackReply = { content: string; createdAt: Date; createdBy: string | null };
+export type FeedbackWithReply = { feedback: FeedbackRow; reply: FeedbackReply | null };
+
+const replyJoin = (merchantCode: string) =>
+  and(
+    eq(contentMessages.merchantCode, merchantCode),
+    eq(contentMessages.sourceKey, sql`'feedback_reply:' || ${contentFeedback.id}`),
+  );
+
+function withReply(row: {
+  feedback: FeedbackRow;
+  replyContent: string | null;
+  replyAt: Date | null;
+  replyBy: string | null;
+}): FeedbackWithReply {
+  return {
+    feedback: row.feedback,
+    reply:
+      row.replyAt === null ? null : { content: row.replyContent ?? '', createdAt: row.replyAt, createdBy: row.replyBy },
+  };
+}
+
+const feedbackColumns = {
+  feedback: contentFeedback,
+  replyContent: contentMessages.content,
+  replyAt: contentMessages.createdAt,
+  replyBy: contentMessages.createdBy,
+};
+
+/** Feedback newest first, each with its reply (the inbox message stored under its source key), if any. */
 export async function listFeedback(
   db: DbOrTx,
   merchantCode: string,
   status: string | undefined,
   page: Page,
-): Promise<{ rows: FeedbackRow[]; total: number }> {
+): Promise<{ rows: FeedbackWithReply[]; total: number }> {
   const where = and(
     eq(contentFeedback.merchantCode, merchantCode),
     status ? eq(contentFeedback.status, status) : undefined,
   );
   const rows = await db
-    .select()
+    .select(feedbackColumns)
     .from(contentFeedback)
+    .leftJoin(contentMessages, replyJoin(merchantCode))
     .where(where)
     .orderBy(desc(contentFeedback.id))
     .offset(page.offset)
     .limit(page.limit);
   const [totals] = await db.select({ n: count() }).from(contentFeedback).where(where);
-  return { rows, total: totals?.n ?? 0 };
+  return { rows: rows.map(withReply), total: totals?.n ?? 0 };
+}
+
+/** One feedback item with its reply; `lock` takes the row for update (inside a transaction). */
+export async function findFeedback(
+  db: DbOrTx,
+  merchantCode: string,
+  id: number,
+  options: { lock?: boolean } = {},
+): Promise<FeedbackWithReply | null> {
+  if (options.lock) {
+    await db
+      .select({ id: contentFeedback.id })
+      .from(contentFeedback)
+      .where(and(eq(contentFeedback.merchantCode, merchantCode), eq(contentFeedback.id, id)))
+      .for('update');
+  }
+  const [row] = await db
+    .select(feedbackColumns)
+    .from(contentFeedback)
+    .leftJoin(contentMessages, replyJoin(merchantCode))
+    .where(and(eq(contentFeedback.merchantCode, merchantCode), eq(contentFeedback.id, id)));
+  return row ? withReply(row) : null;
 }
 
 export async function countFeedback(db: DbOrTx, merchantCode: string): Promise<number> {

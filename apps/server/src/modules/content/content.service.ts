@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type Announcement,
   type AnnouncementInput,
@@ -7,6 +8,7 @@ import {
   type AnnouncementType,
   announcementInputSchema,
   type FeedbackInput,
+  type FeedbackReplyInput,
   type FeedbackStatus,
   feedbackContentMax,
   feedbackTypes,
@@ -20,20 +22,23 @@ import {
   inboxUnreadNoticeKind,
   interpolate,
   lookupMessage,
+  type MessageAudience,
+  type MessageSegment,
   type OperatorAnnouncement,
   type OperatorFeedback,
   type OperatorMessage,
   type OperatorMessageInput,
+  operatorMessageInputSchema,
   parseAnnouncementTypes,
   type RealtimeEvent,
   resolveLanguage,
   type ValidationIssue,
 } from '@portal/contract';
 import type { Db } from '../../platform/db';
+import { isSafeContentUrl, sanitizeOperatorHtml } from '../../platform/html/sanitize';
 import { AppError } from '../../platform/http/app-error';
 import { createArticleService } from './content.articles.service';
 import * as repo from './content.repository';
-import { isSafeContentUrl, sanitizeAnnouncementHtml } from './content.sanitize';
 import type { AnnouncementText } from './content.tables';
 
 /** What content needs of the identity module (its public service). */
@@ -43,6 +48,21 @@ export type ContentIdentity = {
   findAccountByUsername(username: string): Promise<{ id: number; username: string; role: string | null } | null>;
 };
 
+/**
+ * Who a message segment reaches, from the modules that know (identity: accounts, registration, downline; wallet:
+ * deposits), wired in app.ts through their public services.
+ */
+export type ContentAudience = {
+  accountIds(filter: {
+    kinds: MessageSegment['kinds'];
+    registeredFrom: Date | null;
+    registeredTo: Date | null;
+    uplineId: number | null;
+    wholeDownline: boolean;
+  }): Promise<number[]>;
+  depositorAccountIds(since: Date | null): Promise<number[]>;
+};
+
 /** A cashier notice (the wallet's `MemberNotice`), as the inbox stores it. */
 export type CashierNotice = { accountId: number; kind: string; params: Record<string, unknown> };
 
@@ -50,6 +70,8 @@ export type ContentServiceDeps = {
   db: Db;
   merchantCode: string;
   identity: ContentIdentity;
+  /** Resolves message segments; without it a message to a segment is refused (an error, not a silent no-op). */
+  audience?: ContentAudience;
   /** Pushes an event to the member's sockets (the realtime module); absent in setups without sockets. */
   publish?: (accountId: number, event: RealtimeEvent) => Promise<void>;
   log: { warn(details: object, message: string): void; error(details: object, message: string): void };
@@ -70,10 +92,19 @@ const listKeys: Record<AnnouncementType, keyof AnnouncementList> = {
   H: 'help',
 };
 
-const systemKinds: ReadonlySet<string> = new Set(inboxMessageKinds.filter((kind) => kind !== 'operator'));
+/** Kinds the cashier's notices may have (operator messages and feedback replies are written by operators). */
+const systemKinds: ReadonlySet<string> = new Set(
+  inboxMessageKinds.filter((kind) => kind !== 'operator' && kind !== 'feedback_reply'),
+);
+
+/** Copies of a message to a segment whose recipients are told at once over their sockets; larger sends are not. */
+const pushLimit = 200;
 
 /** Inbox texts of each cashier notice kind (keys under `content.inbox` of the shared catalogue). */
-const noticeTexts: Record<Exclude<InboxMessageKind, 'operator'>, { title: string; body: string; reason?: string }> = {
+const noticeTexts: Record<
+  Exclude<InboxMessageKind, 'operator' | 'feedback_reply'>,
+  { title: string; body: string; reason?: string }
+> = {
   deposit_arrived: { title: 'depositArrivedTitle', body: 'depositArrived' },
   deposit_failed: { title: 'depositFailedTitle', body: 'depositFailed', reason: 'depositFailedReason' },
   withdrawal_approved: { title: 'withdrawalApprovedTitle', body: 'withdrawalApproved' },
@@ -129,7 +160,7 @@ export function createContentService(deps: ContentServiceDeps) {
       type: row.type as AnnouncementType,
       title: chosen.title,
       // Sanitised again on the way out: the stored HTML is not trusted to be clean.
-      content: sanitizeAnnouncementHtml(chosen.content),
+      content: sanitizeOperatorHtml(chosen.content),
       announcementImages: [...row.images]
         .filter((image) => isSafeContentUrl(image.url))
         .sort((a, b) => a.sequence - b.sequence),
@@ -147,7 +178,7 @@ export function createContentService(deps: ContentServiceDeps) {
   function toOperatorAnnouncement(row: repo.AnnouncementRow): OperatorAnnouncement {
     const texts: OperatorAnnouncement['texts'] = {};
     for (const [language, value] of Object.entries(row.texts)) {
-      texts[language] = { title: value.title, content: sanitizeAnnouncementHtml(value.content) };
+      texts[language] = { title: value.title, content: sanitizeOperatorHtml(value.content) };
     }
     return {
       id: row.id,
@@ -196,7 +227,7 @@ export function createContentService(deps: ContentServiceDeps) {
     if (issues.length > 0) throw new AppError('VALIDATION_FAILED', {}, issues);
     const texts: Record<string, AnnouncementText> = {};
     for (const [lang, value] of Object.entries(input.texts)) {
-      if (value) texts[lang] = { title: value.title.trim(), content: sanitizeAnnouncementHtml(value.content) };
+      if (value) texts[lang] = { title: value.title.trim(), content: sanitizeOperatorHtml(value.content) };
     }
     const keepsLink = input.linkageType === 'URL' || input.linkageType === 'ROUTE';
     return {
@@ -231,6 +262,18 @@ export function createContentService(deps: ContentServiceDeps) {
         createdAt: row.createdAt.toISOString(),
       };
     }
+    if (kind === 'feedback_reply') {
+      const quote = typeof row.params.feedback === 'string' ? row.params.feedback : undefined;
+      return {
+        id: row.id,
+        kind,
+        title: text(language, 'content.inbox.feedbackReplyTitle'),
+        content: row.content,
+        ...(quote ? { quote } : {}),
+        read: row.readAt !== null,
+        createdAt: row.createdAt.toISOString(),
+      };
+    }
     const keys = noticeTexts[kind];
     const params = row.params;
     const reason = typeof params.reason === 'string' && params.reason.length > 0 ? params.reason : null;
@@ -254,6 +297,73 @@ export function createContentService(deps: ContentServiceDeps) {
     } catch (error) {
       deps.log.warn({ err: error, accountId }, 'content: unread count not pushed');
     }
+  }
+
+  /**
+   * The active accounts a segment reaches now: the identity conditions, then the deposit condition (approved
+   * deposits in the last N days, or none ever).
+   * @throws CONTENT_MEMBER_NOT_FOUND when the segment names an agent that does not exist.
+   */
+  async function segmentRecipients(segment: MessageSegment): Promise<number[]> {
+    const audience = deps.audience;
+    if (!audience) throw new Error('content: message segments need the audience dependency');
+    let uplineId: number | null = null;
+    if (segment.uplineUsername) {
+      const agent = await deps.identity.findAccountByUsername(segment.uplineUsername);
+      if (agent?.role !== 'agent') {
+        throw new AppError('CONTENT_MEMBER_NOT_FOUND', { username: segment.uplineUsername });
+      }
+      uplineId = agent.id;
+    }
+    const ids = await audience.accountIds({
+      kinds: segment.kinds,
+      registeredFrom: segment.registeredFrom ? new Date(segment.registeredFrom) : null,
+      registeredTo: segment.registeredTo ? new Date(segment.registeredTo) : null,
+      uplineId,
+      wholeDownline: segment.wholeDownline,
+    });
+    if (segment.deposit === 'any' || ids.length === 0) return ids;
+    const since = segment.deposit === 'recent' ? new Date(now().getTime() - segment.depositDays * 86_400_000) : null;
+    const depositors = new Set(await audience.depositorAccountIds(since));
+    return ids.filter((id) => depositors.has(id) === (segment.deposit === 'recent'));
+  }
+
+  /**
+   * One copy of the message per account of the segment, in one transaction. The first copy carries the segment and
+   * the count (the operators' list shows it); every copy carries the send's id.
+   */
+  async function sendToSegment(
+    segment: MessageSegment,
+    input: { title: string; content: string },
+    operator: ContentOperator,
+  ): Promise<OperatorMessage> {
+    const ids = await segmentRecipients(segment);
+    const [first, ...rest] = ids;
+    if (first === undefined) throw new AppError('CONTENT_SEGMENT_EMPTY', {});
+    const sendId = randomUUID();
+    const at = now();
+    const base = { merchantCode, kind: 'operator', title: input.title, content: input.content, createdAt: at };
+    const lead = await db.transaction(async (tx) => {
+      const row = await repo.insertMessage(tx, {
+        ...base,
+        accountId: first,
+        params: { sendId, segment, recipients: ids.length },
+        createdBy: operator.username,
+      });
+      if (!row) throw new Error('message insert returned nothing');
+      await repo.insertMessageCopies(tx, { ...base, params: { sendId }, createdBy: operator.username }, rest);
+      return row;
+    });
+    // Small sends tell each member at once; a large one reaches clients when they next ask for the count.
+    if (ids.length <= pushLimit) await Promise.all(ids.map((id) => pushUnread(id)));
+    return {
+      id: lead.id,
+      to: { segment, recipients: ids.length },
+      title: lead.title,
+      content: lead.content,
+      createdAt: lead.createdAt.toISOString(),
+      createdBy: lead.createdBy,
+    };
   }
 
   return {
@@ -408,10 +518,24 @@ export function createContentService(deps: ContentServiceDeps) {
     },
 
     /**
-     * A message from an operator to one member (by username) or to every member.
-     * @throws CONTENT_MEMBER_NOT_FOUND when no member or agent has the username.
+     * How many accounts a segment reaches now (the preview before sending).
+     * @throws CONTENT_MEMBER_NOT_FOUND when the segment names an agent that does not exist.
      */
-    async sendOperatorMessage(input: OperatorMessageInput, operator: ContentOperator): Promise<OperatorMessage> {
+    async messageAudience(segment: MessageSegment): Promise<MessageAudience> {
+      return { recipients: (await segmentRecipients(segment)).length };
+    },
+
+    /**
+     * A message from an operator to one member (by username), to a segment (one copy per account, written in one
+     * transaction) or to every member.
+     * @throws CONTENT_MEMBER_NOT_FOUND when no member or agent has the username (or the segment's agent is unknown).
+     * @throws CONTENT_SEGMENT_EMPTY when the segment reaches nobody.
+     */
+    async sendOperatorMessage(raw: OperatorMessageInput, operator: ContentOperator): Promise<OperatorMessage> {
+      const input = operatorMessageInputSchema.parse(raw);
+      if (input.to !== 'all' && 'segment' in input.to) {
+        return sendToSegment(input.to.segment, input, operator);
+      }
       let recipient: { id: number; username: string } | null = null;
       if (input.to !== 'all') {
         const account = await deps.identity.findAccountByUsername(input.to.username);
@@ -449,10 +573,15 @@ export function createContentService(deps: ContentServiceDeps) {
       });
       const content: OperatorMessage[] = [];
       for (const row of rows) {
-        const account = row.accountId === null ? null : await deps.identity.getAccount(row.accountId);
+        const segment = row.params.segment as MessageSegment | undefined;
+        const account = row.accountId === null || segment ? null : await deps.identity.getAccount(row.accountId);
         content.push({
           id: row.id,
-          to: row.accountId === null ? 'all' : { accountId: row.accountId, username: account?.username ?? null },
+          to: segment
+            ? { segment, recipients: Number(row.params.recipients ?? 0) }
+            : row.accountId === null
+              ? 'all'
+              : { accountId: row.accountId, username: account?.username ?? null },
           title: row.title,
           content: row.content,
           createdAt: row.createdAt.toISOString(),
@@ -522,7 +651,7 @@ export function createContentService(deps: ContentServiceDeps) {
         limit: query.pageSize,
       });
       return {
-        content: rows.map(toOperatorFeedback),
+        content: rows.map(({ feedback, reply }) => toOperatorFeedback(feedback, reply)),
         pageNo: query.pageNo,
         pageSize: query.pageSize,
         total,
@@ -539,7 +668,53 @@ export function createContentService(deps: ContentServiceDeps) {
         resolvedBy: resolved ? operator.username : null,
       });
       if (!row) throw new AppError('CONTENT_FEEDBACK_NOT_FOUND', { id });
-      return toOperatorFeedback(row);
+      const found = await repo.findFeedback(db, merchantCode, id);
+      return toOperatorFeedback(row, found?.reply ?? null);
+    },
+
+    /** @throws CONTENT_FEEDBACK_NOT_FOUND */
+    async getFeedback(id: number): Promise<OperatorFeedback> {
+      const found = await repo.findFeedback(db, merchantCode, id);
+      if (!found) throw new AppError('CONTENT_FEEDBACK_NOT_FOUND', { id });
+      return toOperatorFeedback(found.feedback, found.reply);
+    },
+
+    /**
+     * Answers a member's feedback: the reply lands in their inbox as a `feedback_reply` message quoting the
+     * feedback (stored once, under `feedback_reply:<id>`), and the feedback is marked resolved, in one transaction.
+     * @throws CONTENT_FEEDBACK_NOT_FOUND
+     * @throws CONTENT_FEEDBACK_FROM_VISITOR when a visitor without an account sent it: there is no inbox to answer in.
+     * @throws CONTENT_FEEDBACK_ALREADY_REPLIED when it was answered before (by anyone).
+     */
+    async replyToFeedback(id: number, input: FeedbackReplyInput, operator: ContentOperator): Promise<OperatorFeedback> {
+      const at = now();
+      const { accountId } = await db.transaction(async (tx) => {
+        const found = await repo.findFeedback(tx, merchantCode, id, { lock: true });
+        if (!found) throw new AppError('CONTENT_FEEDBACK_NOT_FOUND', { id });
+        if (found.feedback.accountId === null) throw new AppError('CONTENT_FEEDBACK_FROM_VISITOR', { id });
+        if (found.reply) throw new AppError('CONTENT_FEEDBACK_ALREADY_REPLIED', { id });
+        const message = await repo.insertMessage(tx, {
+          merchantCode,
+          accountId: found.feedback.accountId,
+          kind: 'feedback_reply',
+          content: input.content.trim(),
+          params: { feedbackId: id, feedback: found.feedback.content, feedbackType: found.feedback.type },
+          sourceKey: repo.feedbackReplyKey(id),
+          createdAt: at,
+          createdBy: operator.username,
+        });
+        if (!message) throw new AppError('CONTENT_FEEDBACK_ALREADY_REPLIED', { id });
+        await repo.updateFeedbackStatus(tx, merchantCode, id, {
+          status: 'resolved',
+          resolvedAt: at,
+          resolvedBy: operator.username,
+        });
+        return { accountId: found.feedback.accountId };
+      });
+      await pushUnread(accountId);
+      const found = await repo.findFeedback(db, merchantCode, id);
+      if (!found) throw new AppError('CONTENT_FEEDBACK_NOT_FOUND', { id });
+      return toOperatorFeedback(found.feedback, found.reply);
     },
 
     /** How many feedback rows exist (tests use it to prove bad input stores nothing). */
@@ -566,7 +741,7 @@ export function createContentService(deps: ContentServiceDeps) {
   };
 }
 
-function toOperatorFeedback(row: repo.FeedbackRow): OperatorFeedback {
+function toOperatorFeedback(row: repo.FeedbackRow, reply: repo.FeedbackReply | null): OperatorFeedback {
   return {
     id: row.id,
     type: row.type,
@@ -577,6 +752,9 @@ function toOperatorFeedback(row: repo.FeedbackRow): OperatorFeedback {
     createdAt: row.createdAt.toISOString(),
     resolvedAt: iso(row.resolvedAt),
     resolvedBy: row.resolvedBy,
+    reply: reply
+      ? { content: reply.content, createdAt: reply.createdAt.toISOString(), createdBy: reply.createdBy }
+      : null,
   };
 }
 

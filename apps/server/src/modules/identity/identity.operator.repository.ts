@@ -218,3 +218,47 @@ export async function countActiveAccounts(db: DbOrTx, merchantCode: string, from
     );
   return row?.total ?? 0;
 }
+
+/** Conditions of a message segment, on the identity side (see `segmentAccountIds`). */
+export type AccountSegmentFilter = {
+  merchantCode: string;
+  types: number[];
+  registeredFrom: Date | null;
+  registeredTo: Date | null;
+  /** Only accounts below this agent: its direct downline, or (with `wholeDownline`) every level below it. */
+  uplineId: number | null;
+  wholeDownline: boolean;
+};
+
+/** Ids of the active accounts matching a segment, in id order. */
+export async function segmentAccountIds(db: DbOrTx, filter: AccountSegmentFilter): Promise<number[]> {
+  let below: ReturnType<typeof sql> | undefined;
+  if (filter.uplineId !== null && filter.wholeDownline) {
+    // Every level below the agent; `union` (not `union all`) stops a loop in bad data from running forever.
+    below = sql`${identityAccounts.id} in (
+      with recursive tree(id) as (
+        select id from identity_accounts where upline_id = ${filter.uplineId}
+        union
+        select child.id from identity_accounts child join tree on child.upline_id = tree.id
+      )
+      select id from tree
+    )`;
+  } else if (filter.uplineId !== null) {
+    below = sql`${identityAccounts.uplineId} = ${filter.uplineId}`;
+  }
+  const rows = await db
+    .select({ id: identityAccounts.id })
+    .from(identityAccounts)
+    .where(
+      and(
+        eq(identityAccounts.merchantCode, filter.merchantCode),
+        eq(identityAccounts.status, 'active'),
+        inArray(identityAccounts.type, filter.types),
+        filter.registeredFrom ? gte(identityAccounts.createdAt, filter.registeredFrom) : undefined,
+        filter.registeredTo ? lt(identityAccounts.createdAt, filter.registeredTo) : undefined,
+        below,
+      ),
+    )
+    .orderBy(asc(identityAccounts.id));
+  return rows.map((row) => row.id);
+}

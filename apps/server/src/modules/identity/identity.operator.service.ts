@@ -81,6 +81,27 @@ export function createIdentityOperatorService(deps: IdentityOperatorDeps) {
       return { items: rows.map(listItem), pageNo, pageSize, total, totalPages: Math.ceil(total / pageSize) };
     },
 
+    /**
+     * Ids of the active member and/or agent accounts registered in [from, to) and, when an agent is given, below
+     * it (direct downline, or every level). For inbox messages to a segment; trial accounts are never included.
+     */
+    async segmentAccountIds(filter: {
+      kinds: ('member' | 'agent')[];
+      registeredFrom: Date | null;
+      registeredTo: Date | null;
+      uplineId: number | null;
+      wholeDownline: boolean;
+    }): Promise<number[]> {
+      return repo.segmentAccountIds(db, {
+        merchantCode,
+        types: filter.kinds.flatMap((kind) => kindTypes[kind]),
+        registeredFrom: filter.registeredFrom,
+        registeredTo: filter.registeredTo,
+        uplineId: filter.uplineId,
+        wholeDownline: filter.wholeDownline,
+      });
+    },
+
     /** The profile with upline and direct downline (first 100), or null for an account of no such id. */
     async accountProfile(id: number): Promise<Omit<PlayerDetail, 'balance'> | null> {
       const row = await repo.findAccount(db, merchantCode, id);

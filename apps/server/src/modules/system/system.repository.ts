@@ -169,3 +169,61 @@ export async function upsertRegisterField(
     .values({ merchantCode, field, sortOrder, ...changes })
     .onConflictDoUpdate({ target: [systemRegisterFields.merchantCode, systemRegisterFields.field], set: changes });
 }
+
+// ------------------------------------------------------------------------------------------ help centre (operators)
+
+export type NewHelpArticleRow = typeof systemHelpArticles.$inferInsert;
+
+/** Every help article of the merchant, switched-off ones included, in the order players see them. */
+export async function listAllHelpArticles(db: DbOrTx, merchantCode: string): Promise<HelpArticleRow[]> {
+  return db
+    .select()
+    .from(systemHelpArticles)
+    .where(eq(systemHelpArticles.merchantCode, merchantCode))
+    .orderBy(asc(systemHelpArticles.categorySort), asc(systemHelpArticles.sortOrder), asc(systemHelpArticles.id));
+}
+
+export async function findHelpArticle(db: DbOrTx, merchantCode: string, id: number): Promise<HelpArticleRow | null> {
+  const [row] = await db
+    .select()
+    .from(systemHelpArticles)
+    .where(and(eq(systemHelpArticles.merchantCode, merchantCode), eq(systemHelpArticles.id, id)));
+  return row ?? null;
+}
+
+/** Inserts a help article; a taken anchor inserts nothing and answers null. */
+export async function insertHelpArticle(db: DbOrTx, row: NewHelpArticleRow): Promise<HelpArticleRow | null> {
+  const [inserted] = await db.insert(systemHelpArticles).values(row).onConflictDoNothing().returning();
+  return inserted ?? null;
+}
+
+export async function updateHelpArticle(
+  db: DbOrTx,
+  merchantCode: string,
+  id: number,
+  values: Partial<Omit<NewHelpArticleRow, 'id' | 'merchantCode'>>,
+): Promise<HelpArticleRow | null> {
+  const [row] = await db
+    .update(systemHelpArticles)
+    .set(values)
+    .where(and(eq(systemHelpArticles.merchantCode, merchantCode), eq(systemHelpArticles.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteHelpArticle(db: DbOrTx, merchantCode: string, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(systemHelpArticles)
+    .where(and(eq(systemHelpArticles.merchantCode, merchantCode), eq(systemHelpArticles.id, id)))
+    .returning({ id: systemHelpArticles.id });
+  return rows.length > 0;
+}
+
+/** Deletes every article of a category; answers how many there were. */
+export async function deleteHelpCategory(db: DbOrTx, merchantCode: string, category: string): Promise<number> {
+  const rows = await db
+    .delete(systemHelpArticles)
+    .where(and(eq(systemHelpArticles.merchantCode, merchantCode), eq(systemHelpArticles.category, category)))
+    .returning({ id: systemHelpArticles.id });
+  return rows.length;
+}

@@ -88,3 +88,18 @@ export async function withdrawalTotalsByDayAndChannel(db: DbOrTx, range: Cashier
     .groupBy(sql`1`, sql`2`);
   return rows.map((row) => ({ date: row.date, channel: row.channel, count: row.count, sum: BigInt(row.sum) }));
 }
+
+/** Distinct ids of the accounts with an approved deposit created at or after `since` (any time when null). */
+export async function depositorAccountIds(db: DbOrTx, merchantCode: string, since: Date | null): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ accountId: walletDeposits.accountId })
+    .from(walletDeposits)
+    .where(
+      and(
+        eq(walletDeposits.merchantCode, merchantCode),
+        eq(walletDeposits.status, 'approved'),
+        since ? gte(walletDeposits.createdAt, since) : undefined,
+      ),
+    );
+  return rows.map((row) => row.accountId);
+}

@@ -10,6 +10,14 @@ export type WalletReportsDeps = { db: Db; merchantCode: string };
  */
 export function createWalletReports(deps: WalletReportsDeps) {
   return {
+    /**
+     * Ids of the accounts with an approved deposit created at or after `since` (any time when null), for inbox
+     * messages to members who deposited lately or never.
+     */
+    depositorAccountIds(since: Date | null): Promise<number[]> {
+      return repo.depositorAccountIds(deps.db, deps.merchantCode, since);
+    },
+
     /** Count and sum (minor units) per kind of the posted transfers created in each period [from, to). */
     async postedTotals(
       currency: string,

@@ -56,12 +56,14 @@ export const contentBn: ContentMessages = {
       emptyBody: 'আমাদের বার্তা এবং আপনার ডিপোজিট ও উত্তোলনের খবর এখানে দেখা যাবে।',
       loadFailed: 'আপনার বার্তাগুলো লোড করা যায়নি।',
       retry: 'আবার চেষ্টা করুন',
+      quoteLabel: 'আপনার মতামত',
       kinds: {
         operator: 'বার্তা',
         deposit_arrived: 'ডিপোজিট',
         deposit_failed: 'ডিপোজিট',
         withdrawal_approved: 'উত্তোলন',
         withdrawal_rejected: 'উত্তোলন',
+        feedback_reply: 'মতামত',
       },
     },
     mail: {

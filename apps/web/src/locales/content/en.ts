@@ -57,12 +57,14 @@ export const contentEn = {
       emptyBody: 'Messages from us and updates about your deposits and withdrawals appear here.',
       loadFailed: 'Your messages could not be loaded.',
       retry: 'Try again',
+      quoteLabel: 'Your feedback',
       kinds: {
         operator: 'Message',
         deposit_arrived: 'Deposit',
         deposit_failed: 'Deposit',
         withdrawal_approved: 'Withdrawal',
         withdrawal_rejected: 'Withdrawal',
+        feedback_reply: 'Feedback',
       },
     },
     mail: {

@@ -7,6 +7,11 @@ import {
   contentBackofficePaths,
   contentDeletedSchema,
   type FeedbackStatus,
+  type HelpArticleInput,
+  type HelpCategoryTitles,
+  type HelpOrderInput,
+  type MessageSegmentInput,
+  messageAudienceSchema,
   type OperatorMessageInput,
   operatorAnnouncementListSchema,
   operatorAnnouncementSchema,
@@ -14,6 +19,8 @@ import {
   operatorArticleSchema,
   operatorFeedbackPageSchema,
   operatorFeedbackSchema,
+  operatorHelpArticleSchema,
+  operatorHelpCenterSchema,
   operatorMessagePageSchema,
   operatorMessageSchema,
 } from '@portal/contract';
@@ -25,6 +32,7 @@ export const announcementsQueryKey = ['bo', 'content', 'announcements'] as const
 export const messagesQueryKey = ['bo', 'content', 'messages'] as const;
 export const feedbackQueryKey = ['bo', 'content', 'feedback'] as const;
 export const articlesQueryKey = ['bo', 'content', 'articles'] as const;
+export const helpQueryKey = ['bo', 'content', 'help'] as const;
 
 export function useAnnouncementList(type: AnnouncementType | '') {
   return useQuery({
@@ -164,5 +172,94 @@ export function useDeleteArticle() {
     mutationFn: (id: number) =>
       boCall('DELETE', contentBackofficePaths.article, { schema: contentDeletedSchema, params: { id } }),
     onSettled: () => client.invalidateQueries({ queryKey: articlesQueryKey }),
+  });
+}
+
+/** How many members a segment reaches now (asked before sending). */
+export function useMessageAudience() {
+  return useMutation({
+    mutationFn: (segment: MessageSegmentInput) =>
+      boCall('POST', contentBackofficePaths.messageAudience, { schema: messageAudienceSchema, body: segment }),
+  });
+}
+
+/** Answers a member's feedback in their inbox (the feedback is then resolved). */
+export function useReplyToFeedback() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, content }: { id: number; content: string }) =>
+      boCall('POST', contentBackofficePaths.feedbackReply, {
+        schema: operatorFeedbackSchema,
+        params: { id },
+        body: { content },
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: feedbackQueryKey }),
+  });
+}
+
+export function useHelpCenterEditor() {
+  return useQuery({
+    queryKey: helpQueryKey,
+    queryFn: ({ signal }) => boCall('GET', contentBackofficePaths.help, { schema: operatorHelpCenterSchema, signal }),
+  });
+}
+
+export function useSaveHelpArticle() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number | null; input: HelpArticleInput }) =>
+      id === null
+        ? boCall('POST', contentBackofficePaths.helpArticles, { schema: operatorHelpArticleSchema, body: input })
+        : boCall('PUT', contentBackofficePaths.helpArticle, {
+            schema: operatorHelpArticleSchema,
+            params: { id },
+            body: input,
+          }),
+    onSettled: () => client.invalidateQueries({ queryKey: helpQueryKey }),
+  });
+}
+
+export function useDeleteHelpArticle() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      boCall('DELETE', contentBackofficePaths.helpArticle, { schema: contentDeletedSchema, params: { id } }),
+    onSettled: () => client.invalidateQueries({ queryKey: helpQueryKey }),
+  });
+}
+
+export function useRenameHelpCategory() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ key, titles }: { key: string; titles: HelpCategoryTitles }) =>
+      boCall('PUT', contentBackofficePaths.helpCategory, {
+        schema: operatorHelpCenterSchema.shape.categories.element,
+        params: { category: key },
+        body: { titles },
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: helpQueryKey }),
+  });
+}
+
+export function useDeleteHelpCategory() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (key: string) =>
+      boCall('DELETE', contentBackofficePaths.helpCategory, {
+        schema: contentDeletedSchema,
+        params: { category: key },
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: helpQueryKey }),
+  });
+}
+
+/** Saves the whole order; the list shows the new order at once and the server's answer replaces it. */
+export function useSetHelpOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (order: HelpOrderInput) =>
+      boCall('PUT', contentBackofficePaths.helpOrder, { schema: operatorHelpCenterSchema, body: order }),
+    onSuccess: (center) => client.setQueryData(helpQueryKey, center),
+    onSettled: () => client.invalidateQueries({ queryKey: helpQueryKey }),
   });
 }

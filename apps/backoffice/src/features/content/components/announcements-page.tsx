@@ -17,7 +17,7 @@ import { Select } from '@portal/ui/select';
 import { Spinner } from '@portal/ui/spinner';
 import { Tabs } from '@portal/ui/tabs';
 import { useToast } from '@portal/ui/toast';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PageHeader, Pill } from '@/components/ui/panel';
@@ -31,6 +31,7 @@ import {
   useSaveAnnouncement,
 } from '../api/content';
 import '../locales';
+import { LanguageColumns, LanguageFields } from './language-fields';
 import '@/components/ui/table.css';
 import './content.css';
 
@@ -133,8 +134,6 @@ function AnnouncementEditor({
   const [issues, setIssues] = useState<Record<string, string>>({});
   const save = useSaveAnnouncement();
   const preview = usePreviewAnnouncement();
-  const contentEnId = useId();
-  const contentBnId = useId();
   const set = <K extends keyof AnnouncementDraft>(key: K, value: AnnouncementDraft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
 
@@ -275,46 +274,24 @@ function AnnouncementEditor({
             error={issue('videoUrl')}
           />
         )}
-        <div className="bo-content-editor__languages">
-          <div className="bo-content-editor__language">
-            <Input
-              label={t(`${f}.titleEn`)}
-              required
-              maxLength={200}
-              value={draft.titleEn}
-              onChange={(event) => set('titleEn', event.target.value)}
-              error={issue('texts.en.title')}
-            />
-            <label className="bo-content-editor__area" htmlFor={contentEnId}>
-              <span>{t(`${f}.contentEn`)}</span>
-            </label>
-            <textarea
-              id={contentEnId}
-              className="bo-content-editor__textarea"
-              value={draft.contentEn}
-              onChange={(event) => set('contentEn', event.target.value)}
-              spellCheck={false}
-            />
-          </div>
-          <div className="bo-content-editor__language">
-            <Input
-              label={t(`${f}.titleBn`)}
-              maxLength={200}
-              value={draft.titleBn}
-              onChange={(event) => set('titleBn', event.target.value)}
-            />
-            <label className="bo-content-editor__area" htmlFor={contentBnId}>
-              <span>{t(`${f}.contentBn`)}</span>
-            </label>
-            <textarea
-              id={contentBnId}
-              className="bo-content-editor__textarea"
-              value={draft.contentBn}
-              onChange={(event) => set('contentBn', event.target.value)}
-              spellCheck={false}
-            />
-          </div>
-        </div>
+        <LanguageColumns>
+          <LanguageFields
+            lang="en"
+            title={{
+              label: t(`${f}.titleEn`),
+              required: true,
+              value: draft.titleEn,
+              onChange: (value) => set('titleEn', value),
+              error: issue('texts.en.title'),
+            }}
+            body={{ label: t(`${f}.contentEn`), value: draft.contentEn, onChange: (value) => set('contentEn', value) }}
+          />
+          <LanguageFields
+            lang="bn"
+            title={{ label: t(`${f}.titleBn`), value: draft.titleBn, onChange: (value) => set('titleBn', value) }}
+            body={{ label: t(`${f}.contentBn`), value: draft.contentBn, onChange: (value) => set('contentBn', value) }}
+          />
+        </LanguageColumns>
         <Checkbox
           label={t(`${f}.enabled`)}
           checked={draft.enabled}

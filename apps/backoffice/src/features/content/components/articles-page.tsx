@@ -7,7 +7,7 @@ import { Select } from '@portal/ui/select';
 import { Spinner } from '@portal/ui/spinner';
 import { Tabs } from '@portal/ui/tabs';
 import { useToast } from '@portal/ui/toast';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PageHeader, Pill } from '@/components/ui/panel';
@@ -16,6 +16,7 @@ import { formatDateTime, fromDateTimeLocal, toDateTimeLocal } from '@/lib/format
 import { useCurrentLanguage } from '@/lib/i18n';
 import { useArticleList, useDeleteArticle, usePublishArticle, useSaveArticle } from '../api/content';
 import '../locales';
+import { LanguageColumns, LanguageFields } from './language-fields';
 import '@/components/ui/table.css';
 import './content.css';
 
@@ -71,8 +72,6 @@ function ArticleEditor({ article, onClose }: { article: OperatorArticle | null; 
   const [draft, setDraft] = useState(() => articleDraftOf(article));
   const [issues, setIssues] = useState<Record<string, string>>({});
   const save = useSaveArticle();
-  const bodyEnId = useId();
-  const bodyBnId = useId();
   const set = <K extends keyof ArticleDraft>(key: K, value: ArticleDraft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
 
@@ -142,60 +141,40 @@ function ArticleEditor({ article, onClose }: { article: OperatorArticle | null; 
           error={issue('coverUrl')}
           spellCheck={false}
         />
-        <div className="bo-content-editor__languages">
-          <div className="bo-content-editor__language" lang="en">
-            <Input
-              label={t(`${f}.titleEn`)}
-              required
-              maxLength={200}
-              value={draft.titleEn}
-              onChange={(event) => set('titleEn', event.target.value)}
-              error={issue('texts.en.title')}
-            />
-            <Input
-              label={t(`${f}.summaryEn`)}
-              maxLength={500}
-              value={draft.summaryEn}
-              onChange={(event) => set('summaryEn', event.target.value)}
-            />
-            <label className="bo-content-editor__area" htmlFor={bodyEnId}>
-              <span>{t(`${f}.bodyEn`)}</span>
-            </label>
-            <textarea
-              id={bodyEnId}
-              className="bo-content-editor__textarea"
-              value={draft.bodyEn}
-              onChange={(event) => set('bodyEn', event.target.value)}
-              spellCheck={false}
-            />
-          </div>
-          <div className="bo-content-editor__language" lang="bn">
-            <Input
-              label={t(`${f}.titleBn`)}
-              hint={t(`${f}.bnHint`)}
-              maxLength={200}
-              value={draft.titleBn}
-              onChange={(event) => set('titleBn', event.target.value)}
-              error={issue('texts.bn.title')}
-            />
-            <Input
-              label={t(`${f}.summaryBn`)}
-              maxLength={500}
-              value={draft.summaryBn}
-              onChange={(event) => set('summaryBn', event.target.value)}
-            />
-            <label className="bo-content-editor__area" htmlFor={bodyBnId}>
-              <span>{t(`${f}.bodyBn`)}</span>
-            </label>
-            <textarea
-              id={bodyBnId}
-              className="bo-content-editor__textarea"
-              value={draft.bodyBn}
-              onChange={(event) => set('bodyBn', event.target.value)}
-              spellCheck={false}
-            />
-          </div>
-        </div>
+        <LanguageColumns>
+          <LanguageFields
+            lang="en"
+            title={{
+              label: t(`${f}.titleEn`),
+              required: true,
+              value: draft.titleEn,
+              onChange: (value) => set('titleEn', value),
+              error: issue('texts.en.title'),
+            }}
+            summary={{
+              label: t(`${f}.summaryEn`),
+              value: draft.summaryEn,
+              onChange: (value) => set('summaryEn', value),
+            }}
+            body={{ label: t(`${f}.bodyEn`), value: draft.bodyEn, onChange: (value) => set('bodyEn', value) }}
+          />
+          <LanguageFields
+            lang="bn"
+            title={{
+              label: t(`${f}.titleBn`),
+              hint: t(`${f}.bnHint`),
+              value: draft.titleBn,
+              onChange: (value) => set('titleBn', value),
+              error: issue('texts.bn.title'),
+            }}
+            summary={{
+              label: t(`${f}.summaryBn`),
+              value: draft.summaryBn,
+              onChange: (value) => set('summaryBn', value),
+            }}
+            body={{ label: t(`${f}.bodyBn`), value: draft.bodyBn, onChange: (value) => set('bodyBn', value) }}
+          />
+        </LanguageColumns>
         <Checkbox
           label={t(`${f}.published`)}
           checked={draft.published}

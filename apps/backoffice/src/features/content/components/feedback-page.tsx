@@ -1,21 +1,90 @@
-import type { FeedbackStatus } from '@portal/contract';
+import { type FeedbackStatus, feedbackReplyMax, type OperatorFeedback } from '@portal/contract';
 import { Button } from '@portal/ui/button';
+import { Modal } from '@portal/ui/modal';
 import { Pager } from '@portal/ui/pager';
 import { Spinner } from '@portal/ui/spinner';
 import { Tabs } from '@portal/ui/tabs';
 import { useToast } from '@portal/ui/toast';
-import { useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader, Pill } from '@/components/ui/panel';
 import { describeError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { translate, useCurrentLanguage } from '@/lib/i18n';
-import { useFeedbackList, useSetFeedbackStatus } from '../api/content';
+import { useFeedbackList, useReplyToFeedback, useSetFeedbackStatus } from '../api/content';
 import '../locales';
 import '@/components/ui/table.css';
 import './content.css';
 
-/** Feedback (role support): what players and visitors sent, newest first; mark resolved or reopen. */
+/**
+ * The reply form: the operator's answer goes to the member's inbox as a message quoting their feedback, once, and
+ * the feedback is marked resolved.
+ */
+function ReplyDialog({ item, onClose }: { item: OperatorFeedback; onClose: () => void }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const reply = useReplyToFeedback();
+  const [content, setContent] = useState('');
+  const textId = useId();
+  const fb = 'contentBo.feedback';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    reply.mutate(
+      { id: item.id, content: content.trim() },
+      {
+        onSuccess: () => {
+          toast.success(t(`${fb}.replied`));
+          onClose();
+        },
+        onError: (error) => toast.error(describeError(error)),
+      },
+    );
+  };
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      size="md"
+      closeOnBackdrop={false}
+      title={t(`${fb}.replyTitle`, { sender: item.sender })}
+      closeLabel={t(`${fb}.cancel`)}
+    >
+      <form className="bo-content-editor" onSubmit={submit}>
+        <figure className="bo-content-quote">
+          <figcaption>{t(`${fb}.originalFeedback`)}</figcaption>
+          <blockquote>{item.content}</blockquote>
+        </figure>
+        <label className="bo-content-editor__area" htmlFor={textId}>
+          <span>{t(`${fb}.replyLabel`)}</span>
+        </label>
+        <textarea
+          id={textId}
+          className="bo-content-editor__textarea bo-content-editor__textarea--short"
+          required
+          maxLength={feedbackReplyMax}
+          value={content}
+          onChange={(event) => setContent(event.target.value)}
+        />
+        <small className="bo-content-editor__hint">{t(`${fb}.replyHint`)}</small>
+        <div className="bo-content-editor__actions">
+          <Button variant="ghost" onClick={onClose}>
+            {t(`${fb}.cancel`)}
+          </Button>
+          <Button type="submit" loading={reply.isPending} disabled={content.trim() === ''}>
+            {t(`${fb}.replySend`)}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * Feedback (role support): what players and visitors sent, newest first; reply to a member (in their inbox), mark
+ * resolved or reopen. Visitors have no account, so they cannot be answered here.
+ */
 export function FeedbackPage() {
   const { t } = useTranslation();
   const toast = useToast();
@@ -24,6 +93,7 @@ export function FeedbackPage() {
   const [page, setPage] = useState(1);
   const list = useFeedbackList(status, page);
   const update = useSetFeedbackStatus();
+  const [replying, setReplying] = useState<OperatorFeedback | null>(null);
   const fb = 'contentBo.feedback';
 
   return (
@@ -83,7 +153,23 @@ export function FeedbackPage() {
                         {item.accountId === null ? t(`${fb}.visitor`) : t(`${fb}.member`, { id: item.accountId })}
                       </div>
                     </td>
-                    <td className="bo-content-feedback-text">{item.content}</td>
+                    <td className="bo-content-feedback-text">
+                      {item.content}
+                      {item.reply && (
+                        <div className="bo-content-feedback-reply">
+                          <span className="bo-content-feedback-reply__by">
+                            {t(`${fb}.repliedBy`, {
+                              name: item.reply.createdBy ?? '—',
+                              date: formatDateTime(item.reply.createdAt, language),
+                            })}
+                          </span>
+                          {item.reply.content}
+                        </div>
+                      )}
+                      {!item.reply && item.accountId === null && (
+                        <div className="ui-table__muted bo-content-feedback-note">{t(`${fb}.visitorNoReply`)}</div>
+                      )}
+                    </td>
                     <td>
                       {item.status === 'open' ? (
                         <Pill tone="warning">{t(`${fb}.open`)}</Pill>
@@ -97,19 +183,28 @@ export function FeedbackPage() {
                       )}
                     </td>
                     <td>
-                      <Button
-                        size="sm"
-                        variant={item.status === 'open' ? 'primary' : 'ghost'}
-                        loading={update.isPending && update.variables?.id === item.id}
-                        onClick={() =>
-                          update.mutate(
-                            { id: item.id, status: item.status === 'open' ? 'resolved' : 'open' },
-                            { onError: (error) => toast.error(describeError(error)) },
-                          )
-                        }
-                      >
-                        {item.status === 'open' ? t(`${fb}.resolve`) : t(`${fb}.reopen`)}
-                      </Button>
+                      <div className="bo-content-actions">
+                        {item.accountId !== null && !item.reply && (
+                          <Button size="sm" onClick={() => setReplying(item)}>
+                            {t(`${fb}.reply`)}
+                          </Button>
+                        )}
+                        <Button
+                          size="sm"
+                          variant={
+                            item.status === 'open' && (item.accountId === null || item.reply) ? 'primary' : 'ghost'
+                          }
+                          loading={update.isPending && update.variables?.id === item.id}
+                          onClick={() =>
+                            update.mutate(
+                              { id: item.id, status: item.status === 'open' ? 'resolved' : 'open' },
+                              { onError: (error) => toast.error(describeError(error)) },
+                            )
+                          }
+                        >
+                          {item.status === 'open' ? t(`${fb}.resolve`) : t(`${fb}.reopen`)}
+                        </Button>
+                      </div>
                     </td>
                   </tr>
                 ))}
@@ -129,6 +224,7 @@ export function FeedbackPage() {
           />
         </>
       )}
+      {replying && <ReplyDialog item={replying} onClose={() => setReplying(null)} />}
     </div>
   );
 }

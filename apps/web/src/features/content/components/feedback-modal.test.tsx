@@ -15,8 +15,12 @@ function failure(code: string, status: number, extra: object = {}) {
   });
 }
 
+/** Authorization headers of the feedback calls, in order (null when none was sent). */
+const feedbackTokens: (string | null)[] = [];
+
 function serve(feedback: (body: Record<string, unknown>) => Response) {
   const bodies: Record<string, unknown>[] = [];
+  feedbackTokens.length = 0;
   const fetchMock = vi.fn(
     mockApi({
       '/wps/captcha': () => envelopeResponse(captcha),
@@ -24,6 +28,7 @@ function serve(feedback: (body: Record<string, unknown>) => Response) {
       '/wps/feedback': ({ init }) => {
         const body = JSON.parse(String(init.body)) as Record<string, unknown>;
         bodies.push(body);
+        feedbackTokens.push(new Headers(init.headers).get('authorization'));
         return feedback(body);
       },
     }),
@@ -137,7 +142,7 @@ describe('FeedbackModal', () => {
       setToken('token-1');
       syncSessionFromStorage();
     });
-    it('asks for no name: the account is the sender', async () => {
+    it('asks for no name and sends the session token: the account is the sender', async () => {
       const bodies = serve(() => envelopeResponse({ id: 10 }));
       const { onClose } = renderModal();
       await screen.findByAltText('Captcha image');
@@ -148,6 +153,8 @@ describe('FeedbackModal', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Send feedback' }));
       await waitFor(() => expect(onClose).toHaveBeenCalled());
       expect(bodies[0]).not.toHaveProperty('sender');
+      // Without the token the server would take a nameless visitor and refuse it.
+      expect(feedbackTokens).toEqual(['token-1']);
     });
   });
 });

@@ -59,6 +59,12 @@ function MessageRow({
         <div id={bodyId} className="content-inbox__body">
           {/* Plain text from the server, shown as text: never as HTML. */}
           <p className="content-inbox__content">{message.content}</p>
+          {message.quote && (
+            <figure className="content-inbox__quote">
+              <figcaption>{t('contentUi.inbox.quoteLabel')}</figcaption>
+              <blockquote>{message.quote}</blockquote>
+            </figure>
+          )}
           <Button variant="ghost" size="sm" onClick={onDelete}>
             {t('contentUi.inbox.delete')}
           </Button>

@@ -1,11 +1,13 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * Announcement HTML is operator-written and shown inside the player's page, so it is cleaned with an allow-list
- * when it is stored and again whenever it is served (ARCHITECTURE.md section 8): a record written before a rule
- * was tightened, or put in the table by other means, still cannot run script in a player's browser.
+ * Operator-written HTML (announcements, articles, help-centre articles) is shown inside the player's page, so it is
+ * cleaned with one allow-list when it is stored and again whenever it is served (ARCHITECTURE.md section 8): a record
+ * written before a rule was tightened, or put in the table by other means, still cannot run script in a player's
+ * browser. It lives in the platform layer because two modules (content, and system for the help centre) store such
+ * HTML and must clean it the same way.
  */
-const announcementHtmlOptions: sanitizeHtml.IOptions = {
+const operatorHtmlOptions: sanitizeHtml.IOptions = {
   allowedTags: [
     'p',
     'br',
@@ -69,9 +71,9 @@ const announcementHtmlOptions: sanitizeHtml.IOptions = {
   },
 };
 
-/** Returns announcement HTML holding only allow-listed elements, attributes and URL schemes. */
-export function sanitizeAnnouncementHtml(html: string): string {
-  return sanitizeHtml(html, announcementHtmlOptions).trim();
+/** Returns operator HTML holding only allow-listed elements, attributes and URL schemes. */
+export function sanitizeOperatorHtml(html: string): string {
+  return sanitizeHtml(html, operatorHtmlOptions).trim();
 }
 
 /**
