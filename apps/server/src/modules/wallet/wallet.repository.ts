@@ -33,11 +33,17 @@ export async function findAccountByOwner(db: DbOrTx, owner: AccountOwnerKey): Pr
   return row ?? null;
 }
 
-/** Creates the account unless it exists (two concurrent callers both succeed), then reads it. */
+/**
+ * Reads the account, creating it first when it does not exist yet (two concurrent creators both succeed). Accounts
+ * exist after a member's first use, so the read comes first: one statement on the common path, and no sequence
+ * value spent by a conflicting insert.
+ */
 export async function ensureAccount(
   db: DbOrTx,
   owner: AccountOwnerKey & { allowNegative: boolean },
 ): Promise<AccountRow> {
+  const existing = await findAccountByOwner(db, owner);
+  if (existing) return existing;
   await db.insert(walletAccounts).values(owner).onConflictDoNothing();
   const row = await findAccountByOwner(db, owner);
   if (!row) throw new Error('wallet account insert returned nothing');

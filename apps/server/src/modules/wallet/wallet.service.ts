@@ -72,6 +72,8 @@ export type WalletServiceDeps = {
   /** Attempts of one write when it loses a race (serialization failure, deadlock); default 8. */
   maxAttempts?: number;
   log?: { warn(object: unknown, message: string): void; error(object: unknown, message: string): void };
+  /** Told of every write that lost a race and will be tried again, with the database error (for metrics). */
+  onRaceLost?: (error: unknown) => void;
 };
 
 /** Amounts above this are refused: far beyond any real transfer, and far from bigint column overflow. */
@@ -202,6 +204,7 @@ export function createWalletService(deps: WalletServiceDeps) {
         const race =
           isRetryableDbError(error) || (isUniqueViolation(error) && raceConstraints.has(constraintOf(error) ?? ''));
         if (!race) throw error;
+        deps.onRaceLost?.(error);
         if (attempt >= maxAttempts) {
           deps.log?.error({ err: error, attempts: attempt }, 'wallet write kept losing races; giving up');
           throw new AppError('SERVICE_UNAVAILABLE');

@@ -21,9 +21,9 @@ export type Ledger = {
 let nextPlayerId = 1;
 
 /** A fresh migrated database (PGlite, or PostgreSQL with TEST_DATABASE_URL) with the wallet service on it. */
-export async function openLedger(): Promise<Ledger> {
+export async function openLedger(options: { onRaceLost?: (error: unknown) => void } = {}): Promise<Ledger> {
   const database = await createTestDatabase();
-  const wallet = createWalletService({ db: database.db, merchantCode });
+  const wallet = createWalletService({ db: database.db, merchantCode, ...options });
   const clearing = (await wallet.ensureAccount({ type: 'house' }, 'PAYMENT_CLEARING', currency)).id;
   return {
     database,

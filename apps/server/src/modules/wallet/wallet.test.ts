@@ -510,6 +510,70 @@ describe('wallet ledger', () => {
   });
 });
 
+/** The SQLSTATE of a database error, looked for through the ORM's wrapping. */
+function dbErrorCode(error: unknown): string {
+  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return 'unknown';
+}
+
+describe('wallet ledger lock order', () => {
+  // Races the wallet lost, by PostgreSQL error code (40P01 deadlock, 40001 serialization, 23505 unique key).
+  const lost: string[] = [];
+  let ledger: Ledger;
+  beforeAll(async () => {
+    ledger = await openLedger({ onRaceLost: (error) => lost.push(dbErrorCode(error)) });
+  });
+  afterAll(() => ledger.close());
+
+  it('mixes deposits from the house (its row locked last) with holds, posts and voids on the same accounts and never deadlocks', async () => {
+    const players = await Promise.all(Array.from({ length: 4 }, () => ledger.player(1_000_000n)));
+    const house = ledger.clearing;
+    const rounds = 400;
+    const work = Array.from({ length: rounds }, async (_, i) => {
+      // Each player gets deposits and holds alike.
+      const player = players[Math.floor(i / 2) % players.length] as number;
+      if (i % 2 === 0) {
+        // House → member: the member's row is locked first, the house row only by its update.
+        await ledger.wallet.transfer({
+          idempotencyKey: `mix-dep-${i}`,
+          debit: house,
+          credit: player,
+          amountMinor: 100n,
+          currency,
+          kind: 'DEPOSIT',
+        });
+        return;
+      }
+      // Member → house hold then post or void: both rows locked up front, in the global order.
+      const hold = await ledger.wallet.hold({
+        idempotencyKey: `mix-hold-${i}`,
+        debit: player,
+        credit: house,
+        amountMinor: 40n,
+        currency,
+        kind: 'WITHDRAWAL',
+      });
+      if (i % 4 === 1) await ledger.wallet.post(hold.id, `mix-post-${i}`);
+      else await ledger.wallet.void(hold.id, `mix-void-${i}`);
+    });
+    expect(countOutcomes(await Promise.allSettled(work))).toEqual({ ok: rounds });
+    // rounds/2 deposits of 100 over 4 players; rounds/4 posted holds of 40.
+    const balances = await Promise.all(
+      players.map(async (player) => BigInt((await ledger.wallet.getBalance(player)).balanceMinor)),
+    );
+    expect(balances.reduce((sum, balance) => sum + balance, 0n)).toBe(
+      4n * 1_000_000n + BigInt(rounds / 2) * 100n - BigInt(rounds / 4) * 40n,
+    );
+    // With house-first locking in holds, a deposit holding a member's row and waiting for the house row would meet
+    // a hold holding the house row and waiting for that member: PostgreSQL would break the cycle as a deadlock.
+    expect(lost.filter((code) => code === '40P01')).toEqual([]);
+    await ledger.expectReconciled();
+  });
+});
+
 describe('ledger verification', () => {
   let ledger: Ledger;
   beforeAll(async () => {
