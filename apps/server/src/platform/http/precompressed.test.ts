@@ -37,7 +37,10 @@ describe('precompressed JSON', () => {
 
   it('keeps only the newest bodies within its bound', async () => {
     let n = 0;
-    const { app, precompressed } = await serve(() => large.replace('portal', `portal${(n += 1)}`));
+    const { app, precompressed } = await serve(() => {
+      n += 1;
+      return large.replace('portal', `portal${n}`);
+    });
     for (let i = 0; i < 4; i += 1) await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
     expect(precompressed.size).toBe(2);
     expect(zlib.gzipSync).toHaveBeenCalledTimes(4);
