@@ -112,6 +112,11 @@ export const gamingRounds = pgTable(
     ),
     index('gaming_rounds_account_idx').on(table.accountId, table.updatedAt),
     index('gaming_rounds_win_idx').on(table.merchantCode, table.winMinor),
+    /**
+     * The rounds of a merchant started since a time: the hot ranking's last 7 days (playActivity), the reports'
+     * [from, to) totals and the oldest open pulled round. Without it every re-rank reads the whole table.
+     */
+    index('gaming_rounds_started_idx').on(table.merchantCode, table.startedAt),
   ],
 );
 

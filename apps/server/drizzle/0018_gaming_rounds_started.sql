@@ -1,0 +1,2 @@
+-- The rounds of a merchant by start time: the hot ranking reads the last 7 days of bets, the reports a [from, to) range.
+CREATE INDEX "gaming_rounds_started_idx" ON "gaming_rounds" USING btree ("merchant_code","started_at");
