@@ -17,6 +17,7 @@ export * from './schemas/content';
 export * from './schemas/games';
 export * from './schemas/identity';
 export * from './schemas/inhouse';
+export * from './schemas/list-sort';
 export * from './schemas/points';
 export * from './schemas/realtime';
 export * from './schemas/register-settings';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { moneySchema, operatorPageSchema } from './cashier';
+import { listSortShape } from './list-sort';
 import { walletHistoryPageSchema } from './wallet';
 
 /**
@@ -17,11 +18,16 @@ export type PlayerKind = (typeof playerKinds)[number];
 export const playerStatuses = ['active', 'disabled'] as const;
 export type PlayerStatus = (typeof playerStatuses)[number];
 
+/** Columns the players list sorts on (newest registration first by default). */
+export const playerSorts = ['createdAt', 'username', 'lastLoginAt', 'id'] as const;
+export type PlayerSort = (typeof playerSorts)[number];
+
 /** Search matches the username, mobile or e-mail (contains, any case), or the id when the text is a number. */
 export const playerQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
   kind: z.enum(playerKinds).optional(),
   status: z.enum(playerStatuses).optional(),
+  ...listSortShape(playerSorts, { sort: 'createdAt', order: 'desc' }),
   pageNo: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -174,9 +180,14 @@ export const createAdjustmentInputSchema = z.strictObject({
 });
 export type CreateAdjustmentInput = z.infer<typeof createAdjustmentInputSchema>;
 
+/** Columns the adjustments list sorts on (newest proposal first by default). */
+export const adjustmentSorts = ['proposedAt', 'amount', 'status'] as const;
+export type AdjustmentSort = (typeof adjustmentSorts)[number];
+
 export const adjustmentQuerySchema = z.object({
   status: z.enum(adjustmentStatuses).optional(),
   playerId: z.coerce.number().int().positive().optional(),
+  ...listSortShape(adjustmentSorts, { sort: 'proposedAt', order: 'desc' }),
   pageNo: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -217,8 +228,16 @@ export const adjustmentPolicySchema = z.object({
    * waits for a second operator as well.
    */
   directWindowHours: z.number().int().positive(),
+  /**
+   * With `?playerId=`: the sum of that player's direct adjustments (credits and debits alike) within the last
+   * `directWindowHours`. A new adjustment applies at once when it is at most `approvalThreshold - windowTotal`.
+   * Null without a player.
+   */
+  windowTotal: moneySchema.nullable(),
 });
 export type AdjustmentPolicy = z.infer<typeof adjustmentPolicySchema>;
+export const adjustmentPolicyQuerySchema = z.object({ playerId: z.coerce.number().int().positive().optional() });
+export type AdjustmentPolicyQuery = z.infer<typeof adjustmentPolicyQuerySchema>;
 export const adjustmentPageSchema = operatorPageSchema(adjustmentSchema);
 export type AdjustmentPage = z.infer<typeof adjustmentPageSchema>;
 

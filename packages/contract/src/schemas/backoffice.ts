@@ -9,6 +9,7 @@ import {
   withdrawalConfirmations,
   withdrawalStatuses,
 } from './cashier';
+import { listSortShape } from './list-sort';
 import { patternIds, registrationFieldNames } from './register-settings';
 import { customerServiceTypes, languageCodeSchema } from './system';
 
@@ -113,6 +114,9 @@ export const operatorPermissions = [
   'support.chat',
   'games.manage',
   'reports.read',
+  'points.goods',
+  'points.redemptions',
+  'points.settings',
 ] as const;
 export type OperatorPermission = (typeof operatorPermissions)[number];
 export const operatorPermissionSchema = z.enum(operatorPermissions);
@@ -128,7 +132,8 @@ export const operatorPermissionSchema = z.enum(operatorPermissions);
  * banners and popups, the news, blog and guide articles, and the help centre; support sends inbox messages to members and works
  * through their feedback.
  * Content also runs the game catalogue (switches, hot flags, order, sync); finance and risk read the play and cashier
- * reports.
+ * reports. Points mall: content keeps the goods catalogue; finance decides redemptions (points leave or return) and
+ * sets the rates (what points are worth in cash).
  */
 export const rolePermissions: Readonly<Record<OperatorRole, readonly OperatorPermission[]>> = {
   owner: operatorPermissions,
@@ -155,6 +160,7 @@ export const rolePermissions: Readonly<Record<OperatorRole, readonly OperatorPer
     'content.articles',
     'content.help',
     'games.manage',
+    'points.goods',
   ],
   support: [
     'config.read',
@@ -176,6 +182,8 @@ export const rolePermissions: Readonly<Record<OperatorRole, readonly OperatorPer
     'adjustments.approve',
     'dashboard.read',
     'reports.read',
+    'points.redemptions',
+    'points.settings',
   ],
 };
 
@@ -287,7 +295,12 @@ export type OperatorList = z.infer<typeof operatorListSchema>;
 // Audit log
 // ---------------------------------------------------------------------------------------------------------
 
+/** Columns the audit log sorts on (newest first by default). */
+export const auditSorts = ['at', 'operator', 'action', 'target'] as const;
+export type AuditSort = (typeof auditSorts)[number];
+
 export const auditQuerySchema = z.object({
+  ...listSortShape(auditSorts, { sort: 'at', order: 'desc' }),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
   /** Operator username, exact (case-insensitive). */
@@ -495,10 +508,15 @@ export type CustomerServiceInput = z.infer<typeof customerServiceInputSchema>;
  * Deposits: `view=pending` lists manual deposits waiting for review; `all` filters by status and type. Without
  * a view: `all` when a filter is given, else `pending`.
  */
+/** Columns the cashier queues and histories sort on (oldest first by default: a queue is served in order). */
+export const cashierSorts = ['createdAt', 'amount', 'status'] as const;
+export type CashierSort = (typeof cashierSorts)[number];
+
 export const cashierDepositQuerySchema = z.object({
   view: z.enum(['pending', 'all']).optional(),
   status: z.enum(depositStatuses).optional(),
   type: z.enum(depositChannelTypes).optional(),
+  ...listSortShape(cashierSorts, { sort: 'createdAt', order: 'asc' }),
   pageNo: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -512,6 +530,7 @@ export const cashierWithdrawalQuerySchema = z.object({
   view: z.enum(['pending', 'disputed', 'all']).optional(),
   status: z.enum(withdrawalStatuses).optional(),
   confirmation: z.enum(withdrawalConfirmations).optional(),
+  ...listSortShape(cashierSorts, { sort: 'createdAt', order: 'asc' }),
   pageNo: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });

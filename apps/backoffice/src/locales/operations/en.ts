@@ -237,6 +237,11 @@ export const operationsEn = {
     adjustTitle: 'Adjust the balance of {{player}}',
     willApply: 'Within the limit of {{amount}}: the money moves as soon as you confirm.',
     willWait: 'Above the limit of {{amount}}: nothing moves until another operator approves it.',
+    willApplyWindow:
+      'With the {{total}} already adjusted directly in the last {{hours}} hours, this stays within the limit of {{amount}}: the money moves as soon as you confirm.',
+    willWaitWindow:
+      'With the {{total}} already adjusted directly in the last {{hours}} hours, this goes above the limit of {{amount}}: nothing moves until another operator approves it.',
+    windowSoFar: "This player's direct adjustments in the last {{hours}} hours: {{total}} of the {{amount}} limit.",
     windowCounts:
       "The player's direct adjustments of the last {{hours}} hours count towards the limit: past it, this one waits for another operator too.",
     apply: 'Apply now',

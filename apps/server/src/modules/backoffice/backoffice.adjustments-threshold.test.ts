@@ -82,7 +82,28 @@ describe('manual adjustments with an approval threshold', () => {
       currency: 'BDT',
       approvalThreshold: { amount: '100.00', minor: '10000' },
       directWindowHours: 24,
+      windowTotal: null,
     });
+  });
+
+  it("tells the console a player's direct total in the window: credits and debits add up, waiting ones do not", async () => {
+    const playerId = await newPlayer(5_000n);
+    const policy = async () => {
+      const response = await bo.call('GET', `/adjustments/policy?playerId=${playerId}`, { cookie: support });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().value.windowTotal;
+    };
+    expect(await policy()).toEqual({ amount: '0.00', minor: '0' });
+    expect((await adjust(financeA, playerId, 'credit', '30.00')).json().value.direct).toBe(true);
+    expect((await adjust(financeA, playerId, 'debit', '20.00')).json().value.direct).toBe(true);
+    expect(await policy()).toEqual({ amount: '50.00', minor: '5000' });
+    // 60.00 more would make 110.00 in the window: it waits, and a waiting one does not count.
+    const held = (await adjust(financeA, playerId, 'credit', '60.00')).json().value;
+    expect(held).toMatchObject({ status: 'pending', approvalReason: 'window_total' });
+    expect(await policy()).toEqual({ amount: '50.00', minor: '5000' });
+    const refused = await bo.call('GET', '/adjustments/policy?playerId=abc', { cookie: support });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe('VALIDATION_FAILED');
   });
 
   it('applies an adjustment at the threshold at once, once, audited, with nobody else deciding', async () => {

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { AdjustmentSort, ListSort } from '@portal/contract';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db';
 import { backofficeAdjustments, backofficeOperators } from './backoffice.tables';
@@ -86,10 +87,22 @@ export async function findAdjustment(db: DbOrTx, id: number): Promise<Adjustment
   return row ? toView(row) : null;
 }
 
+function adjustmentOrder({ sort, order }: ListSort<AdjustmentSort>) {
+  const direction = order === 'desc' ? desc : asc;
+  const primary = {
+    proposedAt: backofficeAdjustments.proposedAt,
+    amount: backofficeAdjustments.amountMinor,
+    status: backofficeAdjustments.status,
+  }[sort];
+  return [direction(primary), direction(backofficeAdjustments.id)];
+}
+
+/** One page of adjustments in the chosen order (id breaks ties), with the total for the filter. */
 export async function listAdjustments(
   db: DbOrTx,
   filter: { status?: string; playerId?: number },
   page: { offset: number; limit: number },
+  order: ListSort<AdjustmentSort> = { sort: 'proposedAt', order: 'desc' },
 ): Promise<{ rows: AdjustmentView[]; total: number }> {
   const where = and(
     filter.status ? eq(backofficeAdjustments.status, filter.status) : undefined,
@@ -97,7 +110,7 @@ export async function listAdjustments(
   );
   const rows = await selectViews(db)
     .where(where)
-    .orderBy(desc(backofficeAdjustments.id))
+    .orderBy(...adjustmentOrder(order))
     .offset(page.offset)
     .limit(page.limit);
   const [totals] = await db.select({ total: count() }).from(backofficeAdjustments).where(where);

@@ -223,6 +223,7 @@ export function createAdjustmentService(deps: AdjustmentServiceDeps) {
         db,
         { ...(query.status ? { status: query.status } : {}), ...(query.playerId ? { playerId: query.playerId } : {}) },
         { offset: (pageNo - 1) * pageSize, limit: pageSize },
+        { sort: query.sort, order: query.order },
       );
       return {
         items: await Promise.all(rows.map((row) => view(row, scale))),
@@ -237,14 +238,22 @@ export function createAdjustmentService(deps: AdjustmentServiceDeps) {
 
     /**
      * The amount above which a second operator must approve (0: always), in the merchant currency, and the
-     * window over which a player's direct adjustments add up against it.
+     * window over which a player's direct adjustments add up against it; with a player, their total so far in
+     * that window (what `propose` counts), so the form can tell whether a new amount will apply at once.
      */
-    async policy(): Promise<AdjustmentPolicy> {
+    async policy(playerId?: number): Promise<AdjustmentPolicy> {
       const { code, scale } = await deps.system.currency();
+      let windowTotal: AdjustmentPolicy['windowTotal'] = null;
+      if (playerId !== undefined) {
+        const since = new Date(now().getTime() - directWindowHours * 3_600_000);
+        const totalMinor = await repo.sumDirectSince(db, { playerId, currency: code, since });
+        windowTotal = { amount: minorToDecimal(totalMinor, scale), minor: totalMinor.toString() };
+      }
       return {
         currency: code,
         approvalThreshold: { amount: minorToDecimal(thresholdMinor, scale), minor: thresholdMinor.toString() },
         directWindowHours,
+        windowTotal,
       };
     },
 

@@ -126,14 +126,14 @@ export function registerCashierRoutes(app: RouteApp, deps: CashierRouteDeps): vo
       schema: {
         tags,
         summary:
-          'Deposits, oldest first: manual deposits waiting for review (view=pending, the default), or all of them by status and type',
+          'Deposits, oldest first unless sorted otherwise: manual deposits waiting for review (view=pending, the default), or all of them by status and type',
         querystring: cashierDepositQuerySchema,
         response: { 200: okEnvelope(operatorDepositPageSchema) },
       },
     },
     async (request) => {
-      const { view, status, type, pageNo, pageSize } = request.query;
-      const page = { pageNo, pageSize };
+      const { view, status, type, pageNo, pageSize, sort, order } = request.query;
+      const page = { pageNo, pageSize, sorting: { sort, order } };
       if ((view ?? (status || type ? 'all' : 'pending')) === 'pending') {
         return ok(await cashier.deposits.listPendingDeposits(page));
       }
@@ -231,14 +231,14 @@ export function registerCashierRoutes(app: RouteApp, deps: CashierRouteDeps): vo
       schema: {
         tags,
         summary:
-          'Withdrawals, oldest first: waiting for review (view=pending, the default), disputed by the member (view=disputed), or all of them by status and confirmation',
+          'Withdrawals, oldest first unless sorted otherwise: waiting for review (view=pending, the default), disputed by the member (view=disputed), or all of them by status and confirmation',
         querystring: cashierWithdrawalQuerySchema,
         response: { 200: okEnvelope(operatorWithdrawalPageSchema) },
       },
     },
     async (request) => {
-      const { view, status, confirmation, pageNo, pageSize } = request.query;
-      const page = { pageNo, pageSize };
+      const { view, status, confirmation, pageNo, pageSize, sort, order } = request.query;
+      const page = { pageNo, pageSize, sorting: { sort, order } };
       const chosen = view ?? (status || confirmation ? 'all' : 'pending');
       if (chosen === 'pending') return ok(await cashier.withdrawals.listPendingWithdrawals(page));
       if (chosen === 'disputed') return ok(await cashier.withdrawals.listDisputedWithdrawals(page));

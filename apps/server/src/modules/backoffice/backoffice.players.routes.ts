@@ -1,6 +1,7 @@
 import {
   adjustmentIdParamsSchema,
   adjustmentPageSchema,
+  adjustmentPolicyQuerySchema,
   adjustmentPolicySchema,
   adjustmentQuerySchema,
   adjustmentSchema,
@@ -243,7 +244,7 @@ export function registerPlayerRoutes(app: RouteApp, deps: PlayerRouteDeps): void
       config: { permission: 'players.read' },
       schema: {
         tags,
-        summary: 'Manual balance adjustments, newest first, by status and player',
+        summary: 'Manual balance adjustments by status and player, newest first unless sorted otherwise',
         querystring: adjustmentQuerySchema,
         response: { 200: okEnvelope(adjustmentPageSchema) },
       },
@@ -257,11 +258,13 @@ export function registerPlayerRoutes(app: RouteApp, deps: PlayerRouteDeps): void
       config: { permission: 'players.read' },
       schema: {
         tags,
-        summary: 'The amount above which an adjustment waits for a second operator (0: every adjustment waits)',
+        summary:
+          "The amount above which an adjustment waits for a second operator (0: every adjustment waits); with playerId, that player's direct adjustments so far in the window",
+        querystring: adjustmentPolicyQuerySchema,
         response: { 200: okEnvelope(adjustmentPolicySchema) },
       },
     },
-    async () => ok(await adjustments.policy()),
+    async (request) => ok(await adjustments.policy(request.query.playerId)),
   );
 
   app.post(

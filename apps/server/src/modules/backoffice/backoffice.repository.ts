@@ -1,3 +1,4 @@
+import type { AuditSort, ListSort } from '@portal/contract';
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, like, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import {
@@ -258,11 +259,23 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-/** One page of the audit log, newest first, with the total count for the filter. */
+function auditOrder({ sort, order }: ListSort<AuditSort>): SQL[] {
+  const direction = order === 'desc' ? desc : asc;
+  const primary = {
+    at: backofficeAuditLog.at,
+    operator: sql`lower(${backofficeAuditLog.operatorUsername})`,
+    action: backofficeAuditLog.action,
+    target: backofficeAuditLog.target,
+  }[sort];
+  return [direction(primary), direction(backofficeAuditLog.id)];
+}
+
+/** One page of the audit log in the chosen order (id breaks ties), with the total count for the filter. */
 export async function listAudit(
   db: DbOrTx,
   filter: AuditFilter,
   page: { offset: number; limit: number },
+  order: ListSort<AuditSort> = { sort: 'at', order: 'desc' },
 ): Promise<{ rows: AuditRow[]; total: number }> {
   const conditions: SQL[] = [];
   if (filter.operator)
@@ -277,7 +290,7 @@ export async function listAudit(
       .select()
       .from(backofficeAuditLog)
       .where(where)
-      .orderBy(desc(backofficeAuditLog.id))
+      .orderBy(...auditOrder(order))
       .offset(page.offset)
       .limit(page.limit),
     db.select({ value: count() }).from(backofficeAuditLog).where(where),

@@ -638,7 +638,7 @@ export function createBackofficeService(deps: BackofficeServiceDeps) {
 
     // ------------------------------------------------------------------ audit log
 
-    /** One page of the audit log, newest first. */
+    /** One page of the audit log in the chosen order (newest first by default). */
     async listAudit(query: AuditQuery): Promise<AuditPage> {
       const { page, pageSize } = query;
       const { rows, total } = await repo.listAudit(
@@ -651,6 +651,7 @@ export function createBackofficeService(deps: BackofficeServiceDeps) {
           to: query.to ? new Date(query.to) : undefined,
         },
         { offset: (page - 1) * pageSize, limit: pageSize },
+        { sort: query.sort, order: query.order },
       );
       return {
         items: rows.map((row) => ({

@@ -1,3 +1,4 @@
+import type { ListSort, PlayerSort } from '@portal/contract';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { identityAccounts, identityLoginAttempts, identitySessions, identityTwoFactor } from './identity.tables';
@@ -40,18 +41,31 @@ function searchWhere(search: AccountSearch) {
   );
 }
 
-/** Accounts matching a search, newest first. */
+function accountOrder({ sort, order }: ListSort<PlayerSort>) {
+  const direction = order === 'desc' ? desc : asc;
+  // Never-logged-in accounts come last either way: an operator sorting by last login looks for recent activity.
+  const primary = {
+    createdAt: [direction(identityAccounts.createdAt)],
+    username: [direction(sql`lower(${identityAccounts.username})`)],
+    lastLoginAt: [sql`${identityAccounts.lastLoginAt} is null`, direction(identityAccounts.lastLoginAt)],
+    id: [],
+  }[sort];
+  return [...primary, direction(identityAccounts.id)];
+}
+
+/** Accounts matching a search in the chosen order (newest first by default; id breaks ties). */
 export async function searchAccounts(
   db: DbOrTx,
   search: AccountSearch,
   page: { offset: number; limit: number },
+  order: ListSort<PlayerSort> = { sort: 'createdAt', order: 'desc' },
 ): Promise<{ rows: OperatorAccountRow[]; total: number }> {
   const where = searchWhere(search);
   const rows = await db
     .select()
     .from(identityAccounts)
     .where(where)
-    .orderBy(desc(identityAccounts.createdAt), desc(identityAccounts.id))
+    .orderBy(...accountOrder(order))
     .offset(page.offset)
     .limit(page.limit);
   const [totals] = await db.select({ total: count() }).from(identityAccounts).where(where);

@@ -77,6 +77,7 @@ export function createIdentityOperatorService(deps: IdentityOperatorDeps) {
           ...(query.status ? { status: query.status } : {}),
         },
         { offset: (pageNo - 1) * pageSize, limit: pageSize },
+        { sort: query.sort, order: query.order },
       );
       return { items: rows.map(listItem), pageNo, pageSize, total, totalPages: Math.ceil(total / pageSize) };
     },

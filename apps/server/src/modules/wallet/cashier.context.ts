@@ -1,4 +1,6 @@
 import {
+  type CashierSort,
+  type ListSort,
   type MemberNoticeKind,
   type Money,
   type RegistrationFieldRule,
@@ -229,7 +231,8 @@ function lockedError(lockedUntil: Date, at: Date): AppError {
 
 export type CashierContext = ReturnType<typeof createCashierContext>;
 
-export type PageInput = { pageNo?: number; pageSize?: number };
+/** A page of an operator list; `sorting` picks the order (oldest first when absent). */
+export type PageInput = { pageNo?: number; pageSize?: number; sorting?: ListSort<CashierSort> };
 export type OperatorPage<T> = { items: T[]; pageNo: number; pageSize: number; total: number; totalPages: number };
 
 /** Page arithmetic shared by the list calls. */

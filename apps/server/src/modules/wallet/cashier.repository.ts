@@ -1,3 +1,4 @@
+import type { CashierSort, ListSort } from '@portal/contract';
 import { and, asc, count, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import {
@@ -29,6 +30,15 @@ async function rowsOf<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]
 }
 
 type Page = { offset: number; limit: number };
+
+const oldestFirst: ListSort<CashierSort> = { sort: 'createdAt', order: 'asc' };
+
+/** The ORDER BY of an operator list of deposits or withdrawals: the chosen column, then the id. */
+function cashierOrder(table: typeof walletDeposits | typeof walletWithdrawals, { sort, order }: ListSort<CashierSort>) {
+  const direction = order === 'desc' ? desc : asc;
+  const primary = { createdAt: table.createdAt, amount: table.amount, status: table.status }[sort];
+  return [direction(primary), direction(table.id)];
+}
 type Totals = { count: number; sumMinor: bigint };
 
 function totalsOf(row: { n: string | number; total: string | null } | undefined): Totals {
@@ -155,6 +165,7 @@ export async function listDeposits(
   merchantCode: string,
   filter: { status?: string; type?: string },
   page: Page,
+  sorting: ListSort<CashierSort> = oldestFirst,
 ): Promise<{ rows: DepositRow[]; total: number }> {
   const where = and(
     eq(walletDeposits.merchantCode, merchantCode),
@@ -165,7 +176,7 @@ export async function listDeposits(
     .select()
     .from(walletDeposits)
     .where(where)
-    .orderBy(asc(walletDeposits.createdAt), asc(walletDeposits.id))
+    .orderBy(...cashierOrder(walletDeposits, sorting))
     .offset(page.offset)
     .limit(page.limit);
   const [totals] = await db.select({ total: count() }).from(walletDeposits).where(where);
@@ -342,6 +353,7 @@ export async function listWithdrawals(
   merchantCode: string,
   filter: { status?: string; confirmations?: string[] },
   page: Page,
+  sorting: ListSort<CashierSort> = oldestFirst,
 ): Promise<{ rows: WithdrawalRow[]; total: number }> {
   const where = and(
     eq(walletWithdrawals.merchantCode, merchantCode),
@@ -352,7 +364,7 @@ export async function listWithdrawals(
     .select()
     .from(walletWithdrawals)
     .where(where)
-    .orderBy(asc(walletWithdrawals.createdAt), asc(walletWithdrawals.id))
+    .orderBy(...cashierOrder(walletWithdrawals, sorting))
     .offset(page.offset)
     .limit(page.limit);
   const [totals] = await db.select({ total: count() }).from(walletWithdrawals).where(where);

@@ -294,7 +294,7 @@ export function createDepositService(ctx: CashierContext) {
   ): Promise<OperatorPage<OperatorDeposit>> {
     const { scale } = await ctx.currency();
     const paging = pageOf(page);
-    const { rows, total } = await repo.listDeposits(db, merchantCode, filter, paging);
+    const { rows, total } = await repo.listDeposits(db, merchantCode, filter, paging, page.sorting);
     return {
       items: await Promise.all(rows.map((row) => operatorView(row, scale))),
       pageNo: paging.pageNo,

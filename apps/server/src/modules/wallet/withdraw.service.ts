@@ -189,7 +189,7 @@ export function createWithdrawService(ctx: CashierContext) {
   ): Promise<OperatorPage<OperatorWithdrawal>> {
     const { scale } = await ctx.currency();
     const paging = pageOf(page);
-    const { rows, total } = await repo.listWithdrawals(db, merchantCode, filter, paging);
+    const { rows, total } = await repo.listWithdrawals(db, merchantCode, filter, paging, page.sorting);
     return {
       items: await Promise.all(rows.map((row) => operatorView(row, scale))),
       pageNo: paging.pageNo,

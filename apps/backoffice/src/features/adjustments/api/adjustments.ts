@@ -35,13 +35,22 @@ export function useAdjustments(filter: AdjustmentFilter) {
   return useQuery(getAdjustmentsQueryOptions(filter));
 }
 
-/** The amount above which an adjustment waits for a second operator (a server setting; read once per session). */
-export function useAdjustmentPolicy() {
+/**
+ * The amount above which an adjustment waits for a second operator (a server setting; read once per session).
+ * With a player, also their direct adjustments so far in the window, which change with every adjustment: read
+ * afresh each time the form opens (`enabled`) and after each proposal.
+ */
+export function useAdjustmentPolicy(player?: { playerId: number; enabled: boolean }) {
   return useQuery({
-    queryKey: [...adjustmentsQueryKey, 'policy'],
+    queryKey: [...adjustmentsQueryKey, 'policy', player?.playerId ?? null],
     queryFn: ({ signal }) =>
-      boCall('GET', backofficePaths.adjustmentPolicy, { schema: adjustmentPolicySchema, signal }),
-    staleTime: Number.POSITIVE_INFINITY,
+      boCall('GET', backofficePaths.adjustmentPolicy, {
+        schema: adjustmentPolicySchema,
+        query: { playerId: player?.playerId },
+        signal,
+      }),
+    staleTime: player ? 0 : Number.POSITIVE_INFINITY,
+    enabled: player?.enabled ?? true,
   });
 }
 

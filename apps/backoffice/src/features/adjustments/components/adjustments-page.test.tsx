@@ -51,6 +51,7 @@ function serve(
             minor: options.thresholdMinor ?? '0',
           },
           directWindowHours: 24,
+          windowTotal: null,
         }),
       'GET /bo/api/config': () => okResponse(configFixture()),
       'GET /bo/api/adjustments': ({ url }) =>

@@ -30,13 +30,23 @@ function typedMinor(amount: string, threshold: AdjustmentPolicy['approvalThresho
   return BigInt(whole) * 10n ** BigInt(scale) + BigInt(fraction.padEnd(scale, '0') || '0');
 }
 
-/** Whether an amount applies at once (at or below the threshold) or waits for a second operator. */
-function appliesAtOnce(amount: string, policy: AdjustmentPolicy | undefined): boolean | null {
+/**
+ * Whether an amount applies at once or waits for a second operator, as the server will decide it: above the
+ * threshold it waits (`amount`); at or below it, it still waits when the player's direct adjustments of the window
+ * plus this one go above the threshold (`window_total`). Null while the amount or the player's total is unknown.
+ */
+export function adjustmentOutcome(
+  amount: string,
+  policy: AdjustmentPolicy | undefined,
+): 'atOnce' | 'amount' | 'window_total' | null {
   if (!policy) return null;
   const threshold = BigInt(policy.approvalThreshold.minor);
-  if (threshold === 0n) return false;
+  if (threshold === 0n) return 'amount';
   const minor = typedMinor(amount, policy.approvalThreshold);
-  return minor === null ? null : minor <= threshold;
+  if (minor === null) return null;
+  if (minor > threshold) return 'amount';
+  if (!policy.windowTotal) return null;
+  return BigInt(policy.windowTotal.minor) + minor > threshold ? 'window_total' : 'atOnce';
 }
 
 export type PlayerAdjustmentsProps = {
@@ -48,15 +58,15 @@ export type PlayerAdjustmentsProps = {
 function ProposeDialog({
   open,
   player,
-  policy,
   onClose,
 }: {
   open: boolean;
   player: PlayerAdjustmentsProps['player'];
-  policy: AdjustmentPolicy | undefined;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  // The player's own total so far in the window: fetched each time the form opens.
+  const policy = useAdjustmentPolicy({ playerId: player.id, enabled: open }).data;
   const toast = useToast();
   const propose = useProposeAdjustment();
   const [direction, setDirection] = useState<AdjustmentDirection>('credit');
@@ -94,7 +104,7 @@ function ProposeDialog({
             adjustment.status === 'approved'
               ? t('adjustments.applied', { id: adjustment.id, amount: amountText(adjustment) })
               : adjustment.approvalReason === 'window_total' && policy
-                ? t('adjustments.proposedWindow', { id: adjustment.id, hours: policy.directWindowHours })
+                ? t('adjustments.proposedWindow', { id: adjustment.id, hours })
                 : t('adjustments.proposed', { id: adjustment.id }),
           );
           close();
@@ -107,8 +117,24 @@ function ProposeDialog({
     );
   };
   const thresholdSet = policy !== undefined && policy.approvalThreshold.minor !== '0';
-  const atOnce = appliesAtOnce(amount, policy);
-  const limit = policy ? `${formatDecimal(policy.approvalThreshold.amount)} ${policy.currency}` : '';
+  const outcome = adjustmentOutcome(amount, policy);
+  const atOnce = outcome === 'atOnce';
+  const money = (value: string) => `${formatDecimal(value)} ${policy?.currency ?? ''}`;
+  const limit = policy ? money(policy.approvalThreshold.amount) : '';
+  const windowTotal = policy?.windowTotal ?? null;
+  const windowUsed = windowTotal !== null && windowTotal.minor !== '0';
+  const hours = policy?.directWindowHours ?? 0;
+  const verdict = !thresholdSet
+    ? t('adjustments.proposeIntro')
+    : outcome === 'atOnce'
+      ? windowUsed
+        ? t('adjustments.willApplyWindow', { amount: limit, total: money(windowTotal.amount), hours })
+        : t('adjustments.willApply', { amount: limit })
+      : outcome === 'amount'
+        ? t('adjustments.willWait', { amount: limit })
+        : outcome === 'window_total'
+          ? t('adjustments.willWaitWindow', { amount: limit, total: money(windowTotal?.amount ?? '0'), hours })
+          : t('adjustments.policyThreshold', { amount: limit });
   const serverAmountError =
     propose.error instanceof ApiError && propose.error.code === 'BO_ADJUSTMENT_AMOUNT_INVALID'
       ? describeError(propose.error)
@@ -137,16 +163,14 @@ function ProposeDialog({
     >
       <form className="bo-adjust__dialog" onSubmit={submit} noValidate>
         <p className="bo-adjust__sub" aria-live="polite">
-          {!thresholdSet
-            ? t('adjustments.proposeIntro')
-            : atOnce
-              ? t('adjustments.willApply', { amount: limit })
-              : atOnce === false
-                ? t('adjustments.willWait', { amount: limit })
-                : t('adjustments.policyThreshold', { amount: limit })}
+          {verdict}
         </p>
-        {thresholdSet && atOnce && (
-          <p className="bo-adjust__sub">{t('adjustments.windowCounts', { hours: policy.directWindowHours })}</p>
+        {thresholdSet && (
+          <p className="bo-adjust__sub">
+            {windowTotal
+              ? t('adjustments.windowSoFar', { hours, total: money(windowTotal.amount), amount: limit })
+              : t('adjustments.windowCounts', { hours })}
+          </p>
         )}
         <div className="bo-adjust__pair">
           <Select
@@ -205,7 +229,7 @@ export function PlayerAdjustments({ player, canPropose, canApprove }: PlayerAdju
       className="bo-adjust__panel"
     >
       <AdjustmentsTable status="" playerId={player.id} canApprove={canApprove} emptyText={t('adjustments.empty')} />
-      <ProposeDialog open={open} player={player} policy={policy.data} onClose={() => setOpen(false)} />
+      <ProposeDialog open={open} player={player} onClose={() => setOpen(false)} />
     </Panel>
   );
 }

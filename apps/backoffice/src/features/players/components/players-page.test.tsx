@@ -81,7 +81,7 @@ const downlinePage = (items: ReturnType<typeof node>[]) => ({
 
 function serve(
   role: 'owner' | 'finance' | 'support' | 'risk',
-  options: { thresholdMinor?: string } & Omit<DetailOptions, 'status'> = {},
+  options: { thresholdMinor?: string; windowTotalMinor?: string } & Omit<DetailOptions, 'status'> = {},
 ) {
   let status: 'active' | 'disabled' = 'active';
   let { twoFactor, locked } = options;
@@ -99,8 +99,12 @@ function serve(
       'GET /bo/api/players/7/downline': () =>
         okResponse(downlinePage([node(8, 'sub_agent', 'agent', 1), node(9, 'direct_member', 'member', 0)])),
       'GET /bo/api/players/8/downline': () => okResponse(downlinePage([node(10, 'deep_member', 'member', 0)])),
-      'GET /bo/api/adjustments/policy': () =>
-        options.thresholdMinor
+      'GET /bo/api/adjustments/policy': ({ url }) => {
+        const windowMinor = options.windowTotalMinor ?? '0';
+        const windowTotal = url.searchParams.get('playerId')
+          ? { amount: (Number(windowMinor) / 100).toFixed(2), minor: windowMinor }
+          : null;
+        return options.thresholdMinor
           ? okResponse({
               currency: 'BDT',
               approvalThreshold: {
@@ -108,8 +112,15 @@ function serve(
                 minor: options.thresholdMinor,
               },
               directWindowHours: 24,
+              windowTotal,
             })
-          : okResponse({ currency: 'BDT', approvalThreshold: { amount: '0.00', minor: '0' }, directWindowHours: 24 }),
+          : okResponse({
+              currency: 'BDT',
+              approvalThreshold: { amount: '0.00', minor: '0' },
+              directWindowHours: 24,
+              windowTotal,
+            });
+      },
       'GET /bo/api/players/7/ledger': () =>
         okResponse({
           items: [
@@ -353,5 +364,34 @@ describe('account security and the downline tree', () => {
     // Sent with a key of its own, so a retry after a lost answer cannot apply it twice.
     const headers = posts(fetchMock, '/bo/api/adjustments')[0]?.[1]?.headers as Record<string, string>;
     expect(headers['idempotency-key']).toMatch(/^[\w-]{16,}$/);
+  });
+
+  it("counts the player's direct adjustments of the window: says when an amount within the limit will wait", async () => {
+    const fetchMock = serve('finance', { thresholdMinor: '50000', windowTotalMinor: '40000' });
+    renderConsole('/players/7');
+    fireEvent.click(await screen.findByRole('button', { name: 'Adjust balance' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Adjust the balance of demo_player' });
+    expect(
+      await within(dialog).findByText(
+        "This player's direct adjustments in the last 24 hours: 400.00 BDT of the 500.00 BDT limit.",
+      ),
+    ).toBeTruthy();
+    // The form asked for this player's total.
+    const asked = fetchMock.mock.calls.map(([url]) => String(url));
+    expect(asked.some((url) => url.includes('/bo/api/adjustments/policy?playerId=7'))).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText(/Amount/), { target: { value: '100' } });
+    expect(
+      within(dialog).getByText(
+        'With the 400.00 BDT already adjusted directly in the last 24 hours, this stays within the limit of 500.00 BDT: the money moves as soon as you confirm.',
+      ),
+    ).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Apply now' })).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(/Amount/), { target: { value: '100.01' } });
+    expect(
+      within(dialog).getByText(
+        'With the 400.00 BDT already adjusted directly in the last 24 hours, this goes above the limit of 500.00 BDT: nothing moves until another operator approves it.',
+      ),
+    ).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Propose' })).toBeTruthy();
   });
 });
