@@ -27,6 +27,7 @@ export const en = {
     RESPONSE_INVALID: 'The server sent an answer this page cannot read. Please reload the page.',
   },
   ui: {
+    sortBy: 'Sort by this column; click again to reverse',
     close: 'Close',
     dismiss: 'Dismiss',
     notifications: 'Notifications',

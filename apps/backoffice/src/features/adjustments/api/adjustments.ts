@@ -1,10 +1,12 @@
 import {
+  type AdjustmentSort,
   type AdjustmentStatus,
   adjustmentPageSchema,
   adjustmentPolicySchema,
   adjustmentSchema,
   backofficePaths,
   type CreateAdjustmentInput,
+  type ListSort,
 } from '@portal/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { boCall } from '@/lib/api-client';
@@ -14,7 +16,13 @@ export const adjustmentsQueryKey = ['bo', 'adjustments'] as const;
 export const adjustmentsPollMs = 15_000;
 const pageSize = 20;
 
-export type AdjustmentFilter = { status: AdjustmentStatus | ''; playerId?: number; pageNo: number };
+export type AdjustmentFilter = {
+  status: AdjustmentStatus | '';
+  playerId?: number;
+  pageNo: number;
+  /** Newest proposal first when absent. */
+  sorting?: ListSort<AdjustmentSort>;
+};
 
 export function getAdjustmentsQueryOptions(filter: AdjustmentFilter) {
   return queryOptions({
@@ -22,7 +30,14 @@ export function getAdjustmentsQueryOptions(filter: AdjustmentFilter) {
     queryFn: ({ signal }) =>
       boCall('GET', backofficePaths.adjustments, {
         schema: adjustmentPageSchema,
-        query: { status: filter.status, playerId: filter.playerId, pageNo: filter.pageNo, pageSize },
+        query: {
+          status: filter.status,
+          playerId: filter.playerId,
+          pageNo: filter.pageNo,
+          pageSize,
+          sort: filter.sorting?.sort,
+          order: filter.sorting?.order,
+        },
         signal,
       }),
     placeholderData: keepPreviousData,

@@ -1,4 +1,4 @@
-import type { Adjustment, AdjustmentStatus } from '@portal/contract';
+import type { Adjustment, AdjustmentSort, AdjustmentStatus, ListSort } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { cx } from '@portal/ui/cx';
 import { Input } from '@portal/ui/input';
@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Pill, type PillTone } from '@/components/ui/panel';
 import { QueryState, usePagerLabels } from '@/components/ui/query-state';
+import { SortableHeader } from '@/components/ui/sortable-header';
 import { formatDecimal } from '@/lib/amount';
 import { describeError, errorText } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
@@ -112,7 +113,12 @@ export function AdjustmentsTable({ status, playerId, canApprove, playerPath, emp
   const [page, setPage] = useState(1);
   const [approving, setApproving] = useState<Adjustment | null>(null);
   const [rejecting, setRejecting] = useState<Adjustment | null>(null);
-  const adjustments = useAdjustments({ status, pageNo: page, ...(playerId ? { playerId } : {}) });
+  const [sorting, setSorting] = useState<ListSort<AdjustmentSort>>({ sort: 'proposedAt', order: 'desc' });
+  const adjustments = useAdjustments({ status, pageNo: page, sorting, ...(playerId ? { playerId } : {}) });
+  const sortBy = (next: ListSort<AdjustmentSort>) => {
+    setSorting(next);
+    setPage(1);
+  };
   const decide = useDecideAdjustment();
   const policy = useAdjustmentPolicy();
   const myName = me.data?.operator.username;
@@ -131,13 +137,24 @@ export function AdjustmentsTable({ status, playerId, canApprove, playerPath, emp
                   <tr>
                     <th scope="col">#</th>
                     <th scope="col">{t('adjustments.columns.player')}</th>
-                    <th scope="col" className="bo-adjust__num">
+                    <SortableHeader
+                      column="amount"
+                      align="end"
+                      firstOrder="desc"
+                      sorting={sorting}
+                      onSort={sortBy}
+                      className="bo-adjust__num"
+                    >
                       {t('adjustments.columns.amount')}
-                    </th>
+                    </SortableHeader>
                     <th scope="col">{t('adjustments.columns.reason')}</th>
-                    <th scope="col">{t('adjustments.columns.proposed')}</th>
+                    <SortableHeader column="proposedAt" firstOrder="desc" sorting={sorting} onSort={sortBy}>
+                      {t('adjustments.columns.proposed')}
+                    </SortableHeader>
                     <th scope="col">{t('adjustments.columns.decided')}</th>
-                    <th scope="col">{t('adjustments.columns.status')}</th>
+                    <SortableHeader column="status" sorting={sorting} onSort={sortBy}>
+                      {t('adjustments.columns.status')}
+                    </SortableHeader>
                     {withActions && <th scope="col">{t('adjustments.columns.actions')}</th>}
                   </tr>
                 </thead>

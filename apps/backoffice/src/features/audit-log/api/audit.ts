@@ -1,4 +1,10 @@
-import { auditChainStatusSchema, auditPageSchema, backofficePaths } from '@portal/contract';
+import {
+  type AuditSort,
+  auditChainStatusSchema,
+  auditPageSchema,
+  backofficePaths,
+  type ListSort,
+} from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { boCall } from '@/lib/api-client';
 
@@ -13,21 +19,33 @@ export type AuditFilters = {
 
 export const emptyAuditFilters: AuditFilters = { operator: '', action: '', target: '', from: '', to: '' };
 
-export function getAuditQueryOptions(filters: AuditFilters, page: number, pageSize: number) {
+export const newestAuditFirst: ListSort<AuditSort> = { sort: 'at', order: 'desc' };
+
+export function getAuditQueryOptions(
+  filters: AuditFilters,
+  page: number,
+  pageSize: number,
+  sorting: ListSort<AuditSort> = newestAuditFirst,
+) {
   return queryOptions({
-    queryKey: ['bo', 'audit', filters, page, pageSize],
+    queryKey: ['bo', 'audit', filters, page, pageSize, sorting],
     queryFn: ({ signal }) =>
       boCall('GET', backofficePaths.audit, {
         schema: auditPageSchema,
-        query: { ...filters, page, pageSize },
+        query: { ...filters, ...sorting, page, pageSize },
         signal,
       }),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useAuditPage(filters: AuditFilters, page: number, pageSize = 20) {
-  return useQuery(getAuditQueryOptions(filters, page, pageSize));
+export function useAuditPage(
+  filters: AuditFilters,
+  page: number,
+  pageSize = 20,
+  sorting: ListSort<AuditSort> = newestAuditFirst,
+) {
+  return useQuery(getAuditQueryOptions(filters, page, pageSize, sorting));
 }
 
 export function useAuditChain() {

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@portal/contract';
+import type { AuditEntry, AuditSort, ListSort } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { cx } from '@portal/ui/cx';
 import { IconAlert, IconRefresh } from '@portal/ui/icons';
@@ -10,10 +10,11 @@ import { type FormEvent, Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconShield, IconShieldAlert } from '@/components/ui/console-icons';
 import { Panel } from '@/components/ui/panel';
+import { SortableHeader } from '@/components/ui/sortable-header';
 import { describeError } from '@/lib/api-client';
 import { formatDateTime, fromDateTimeLocal } from '@/lib/format';
 import { hasTranslation, translate, useCurrentLanguage } from '@/lib/i18n';
-import { type AuditFilters, emptyAuditFilters, useAuditChain, useAuditPage } from '../api/audit';
+import { type AuditFilters, emptyAuditFilters, newestAuditFirst, useAuditChain, useAuditPage } from '../api/audit';
 import '@/components/ui/table.css';
 import './audit-log.css';
 
@@ -101,7 +102,7 @@ function Json({ value }: { value: unknown }) {
   return <pre className="bo-audit__json">{JSON.stringify(value, null, 2)}</pre>;
 }
 
-/** The audit log: filters, a table newest first with before/after details, and paging. */
+/** The audit log: filters, a table newest first (or sorted by a column header) with before/after details, and paging. */
 export function AuditLog() {
   const { t } = useTranslation();
   const language = useCurrentLanguage();
@@ -109,7 +110,12 @@ export function AuditLog() {
   const [filters, setFilters] = useState<AuditFilters>(emptyAuditFilters);
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<number | null>(null);
-  const audit = useAuditPage(filters, page);
+  const [sorting, setSorting] = useState<ListSort<AuditSort>>(newestAuditFirst);
+  const audit = useAuditPage(filters, page, 20, sorting);
+  const sortBy = (next: ListSort<AuditSort>) => {
+    setSorting(next);
+    setPage(1);
+  };
 
   const apply = (event?: FormEvent) => {
     event?.preventDefault();
@@ -202,10 +208,18 @@ export function AuditLog() {
               <thead>
                 <tr>
                   <th scope="col">#</th>
-                  <th scope="col">{t('audit.time')}</th>
-                  <th scope="col">{t('audit.operator')}</th>
-                  <th scope="col">{t('audit.action')}</th>
-                  <th scope="col">{t('audit.targetColumn')}</th>
+                  <SortableHeader column="at" firstOrder="desc" sorting={sorting} onSort={sortBy}>
+                    {t('audit.time')}
+                  </SortableHeader>
+                  <SortableHeader column="operator" sorting={sorting} onSort={sortBy}>
+                    {t('audit.operator')}
+                  </SortableHeader>
+                  <SortableHeader column="action" sorting={sorting} onSort={sortBy}>
+                    {t('audit.action')}
+                  </SortableHeader>
+                  <SortableHeader column="target" sorting={sorting} onSort={sortBy}>
+                    {t('audit.targetColumn')}
+                  </SortableHeader>
                   <th scope="col">{t('audit.ip')}</th>
                   <th scope="col">
                     <span className="visually-hidden">{t('audit.details')}</span>

@@ -1,7 +1,9 @@
 import {
   backofficeApiPrefix,
   backofficePaths,
+  type CashierSort,
   type DepositStatus,
+  type ListSort,
   operatorDepositPageSchema,
   operatorDepositSchema,
   operatorWithdrawalPageSchema,
@@ -23,6 +25,9 @@ export function cashierRefetchInterval(status: CashierQueueSocketStatus): number
 }
 const pageSize = 20;
 
+/** A queue is served in order: oldest first unless the operator sorts by a column. */
+export const oldestFirst: ListSort<CashierSort> = { sort: 'createdAt', order: 'asc' };
+
 export type DepositView = 'pending' | 'all';
 export type WithdrawalView = 'pending' | 'disputed' | 'all';
 
@@ -34,13 +39,14 @@ export function getDepositsQueryOptions(
   status: DepositStatus | '',
   pageNo: number,
   refetchInterval: number | false = cashierPollMs,
+  sorting: ListSort<CashierSort> = oldestFirst,
 ) {
   return queryOptions({
-    queryKey: [...depositsQueryKey, view, status, pageNo],
+    queryKey: [...depositsQueryKey, view, status, pageNo, sorting],
     queryFn: ({ signal }) =>
       boCall('GET', backofficePaths.cashierDeposits, {
         schema: operatorDepositPageSchema,
-        query: { view, status: view === 'all' ? status : '', pageNo, pageSize },
+        query: { view, status: view === 'all' ? status : '', pageNo, pageSize, ...sorting },
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -49,22 +55,28 @@ export function getDepositsQueryOptions(
   });
 }
 
-export function useDeposits(view: DepositView, status: DepositStatus | '', pageNo: number) {
+export function useDeposits(
+  view: DepositView,
+  status: DepositStatus | '',
+  pageNo: number,
+  sorting: ListSort<CashierSort> = oldestFirst,
+) {
   const live = useCashierQueueStatus();
-  return useQuery(getDepositsQueryOptions(view, status, pageNo, cashierRefetchInterval(live.status)));
+  return useQuery(getDepositsQueryOptions(view, status, pageNo, cashierRefetchInterval(live.status), sorting));
 }
 
 export function getWithdrawalsQueryOptions(
   view: WithdrawalView,
   pageNo: number,
   refetchInterval: number | false = cashierPollMs,
+  sorting: ListSort<CashierSort> = oldestFirst,
 ) {
   return queryOptions({
-    queryKey: [...withdrawalsQueryKey, view, pageNo],
+    queryKey: [...withdrawalsQueryKey, view, pageNo, sorting],
     queryFn: ({ signal }) =>
       boCall('GET', backofficePaths.cashierWithdrawals, {
         schema: operatorWithdrawalPageSchema,
-        query: { view, pageNo, pageSize },
+        query: { view, pageNo, pageSize, ...sorting },
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -73,9 +85,9 @@ export function getWithdrawalsQueryOptions(
   });
 }
 
-export function useWithdrawals(view: WithdrawalView, pageNo: number) {
+export function useWithdrawals(view: WithdrawalView, pageNo: number, sorting: ListSort<CashierSort> = oldestFirst) {
   const live = useCashierQueueStatus();
-  return useQuery(getWithdrawalsQueryOptions(view, pageNo, cashierRefetchInterval(live.status)));
+  return useQuery(getWithdrawalsQueryOptions(view, pageNo, cashierRefetchInterval(live.status), sorting));
 }
 
 /** A review decision: approve (empty body) or reject with the reason shown to the member. */

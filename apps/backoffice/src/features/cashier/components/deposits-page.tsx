@@ -1,4 +1,10 @@
-import { type DepositStatus, depositStatuses, type OperatorDeposit } from '@portal/contract';
+import {
+  type CashierSort,
+  type DepositStatus,
+  depositStatuses,
+  type ListSort,
+  type OperatorDeposit,
+} from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { cx } from '@portal/ui/cx';
 import { Modal } from '@portal/ui/modal';
@@ -10,10 +16,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PageHeader } from '@/components/ui/panel';
+import { SortableHeader } from '@/components/ui/sortable-header';
 import { describeError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useCurrentLanguage } from '@/lib/i18n';
-import { type DepositView, receiptUrl, useDeposits, useReviewDeposit } from '../api/cashier';
+import { type DepositView, oldestFirst, receiptUrl, useDeposits, useReviewDeposit } from '../api/cashier';
 import {
   formatAmount,
   ListState,
@@ -47,7 +54,12 @@ export function DepositsPage({ canApprove }: { canApprove: boolean }) {
   const [approving, setApproving] = useState<OperatorDeposit | null>(null);
   const [rejecting, setRejecting] = useState<OperatorDeposit | null>(null);
   const [receipt, setReceipt] = useState<Receipt | null>(null);
-  const deposits = useDeposits(view, status, page);
+  const [sorting, setSorting] = useState<ListSort<CashierSort>>(oldestFirst);
+  const deposits = useDeposits(view, status, page, sorting);
+  const sortBy = (next: ListSort<CashierSort>) => {
+    setSorting(next);
+    setPage(1);
+  };
   const fresh = useLiveCashierQueues('deposit');
   const review = useReviewDeposit();
 
@@ -128,13 +140,24 @@ export function DepositsPage({ canApprove }: { canApprove: boolean }) {
                           <th scope="col">#</th>
                           <th scope="col">{t('cashier.member')}</th>
                           <th scope="col">{t('cashier.channel')}</th>
-                          <th scope="col" className="bo-cashier__num-head">
+                          <SortableHeader
+                            column="amount"
+                            align="end"
+                            firstOrder="desc"
+                            sorting={sorting}
+                            onSort={sortBy}
+                            className="bo-cashier__num-head"
+                          >
                             {t('cashier.amount')}
-                          </th>
+                          </SortableHeader>
                           <th scope="col">{t('cashier.reference')}</th>
                           <th scope="col">{t('cashier.receipts')}</th>
-                          <th scope="col">{t('cashier.created')}</th>
-                          <th scope="col">{t('cashier.statusColumn')}</th>
+                          <SortableHeader column="createdAt" sorting={sorting} onSort={sortBy}>
+                            {t('cashier.created')}
+                          </SortableHeader>
+                          <SortableHeader column="status" sorting={sorting} onSort={sortBy}>
+                            {t('cashier.statusColumn')}
+                          </SortableHeader>
                           {canApprove && (
                             <th scope="col" className="bo-cashier__actions-head">
                               {t('cashier.actions')}

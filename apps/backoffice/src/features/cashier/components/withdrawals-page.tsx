@@ -1,4 +1,4 @@
-import type { OperatorWithdrawal } from '@portal/contract';
+import type { CashierSort, ListSort, OperatorWithdrawal } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { cx } from '@portal/ui/cx';
 import { Pager } from '@portal/ui/pager';
@@ -8,10 +8,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PageHeader, Pill, type PillTone } from '@/components/ui/panel';
+import { SortableHeader } from '@/components/ui/sortable-header';
 import { describeError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useCurrentLanguage } from '@/lib/i18n';
-import { useReviewWithdrawal, useWithdrawals, type WithdrawalView } from '../api/cashier';
+import { oldestFirst, useReviewWithdrawal, useWithdrawals, type WithdrawalView } from '../api/cashier';
 import {
   formatAmount,
   ListState,
@@ -73,7 +74,12 @@ export function WithdrawalsPage({ canApprove }: { canApprove: boolean }) {
   const [page, setPage] = useState(1);
   const [approving, setApproving] = useState<OperatorWithdrawal | null>(null);
   const [rejecting, setRejecting] = useState<OperatorWithdrawal | null>(null);
-  const withdrawals = useWithdrawals(view, page);
+  const [sorting, setSorting] = useState<ListSort<CashierSort>>(oldestFirst);
+  const withdrawals = useWithdrawals(view, page, sorting);
+  const sortBy = (next: ListSort<CashierSort>) => {
+    setSorting(next);
+    setPage(1);
+  };
   const fresh = useLiveCashierQueues('withdrawal');
   const review = useReviewWithdrawal();
 
@@ -146,11 +152,22 @@ export function WithdrawalsPage({ canApprove }: { canApprove: boolean }) {
                           <th scope="col">#</th>
                           <th scope="col">{t('cashier.member')}</th>
                           <th scope="col">{t('cashier.bankAccount')}</th>
-                          <th scope="col" className="bo-cashier__num-head">
+                          <SortableHeader
+                            column="amount"
+                            align="end"
+                            firstOrder="desc"
+                            sorting={sorting}
+                            onSort={sortBy}
+                            className="bo-cashier__num-head"
+                          >
                             {t('cashier.amount')}
-                          </th>
-                          <th scope="col">{t('cashier.requested')}</th>
-                          <th scope="col">{t('cashier.statusColumn')}</th>
+                          </SortableHeader>
+                          <SortableHeader column="createdAt" sorting={sorting} onSort={sortBy}>
+                            {t('cashier.requested')}
+                          </SortableHeader>
+                          <SortableHeader column="status" sorting={sorting} onSort={sortBy}>
+                            {t('cashier.statusColumn')}
+                          </SortableHeader>
                           <th scope="col" className="bo-cashier__wrap-head">
                             {t('cashier.memberConfirmation')}
                           </th>

@@ -1,6 +1,8 @@
 import {
   backofficePaths,
+  type ListSort,
   type PlayerKind,
+  type PlayerSort,
   type PlayerStatus,
   playerDetailSchema,
   playerDownlinePageSchema,
@@ -16,7 +18,12 @@ import { boCall } from '@/lib/api-client';
 export const playersQueryKey = ['bo', 'players'] as const;
 const pageSize = 20;
 
-export type PlayerFilter = { q: string; kind: PlayerKind | ''; status: PlayerStatus | ''; pageNo: number };
+export type PlayerFilter = {
+  q: string;
+  kind: PlayerKind | '';
+  status: PlayerStatus | '';
+  pageNo: number;
+} & ListSort<PlayerSort>;
 
 export function getPlayersQueryOptions(filter: PlayerFilter) {
   return queryOptions({
@@ -24,7 +31,15 @@ export function getPlayersQueryOptions(filter: PlayerFilter) {
     queryFn: ({ signal }) =>
       boCall('GET', backofficePaths.players, {
         schema: playerPageSchema,
-        query: { q: filter.q.trim(), kind: filter.kind, status: filter.status, pageNo: filter.pageNo, pageSize },
+        query: {
+          q: filter.q.trim(),
+          kind: filter.kind,
+          status: filter.status,
+          sort: filter.sort,
+          order: filter.order,
+          pageNo: filter.pageNo,
+          pageSize,
+        },
         signal,
       }),
     placeholderData: keepPreviousData,

@@ -366,6 +366,27 @@ describe('account security and the downline tree', () => {
     expect(headers['idempotency-key']).toMatch(/^[\w-]{16,}$/);
   });
 
+  it('sorts the list on the server from a column header, back to the first page', async () => {
+    const fetchMock = serve('support');
+    renderConsole('/players');
+    const header = await screen.findByRole('columnheader', { name: /Account/ }, { timeout: 5000 });
+    const registered = screen.getByRole('columnheader', { name: /Registered/ });
+    expect(registered.getAttribute('aria-sort')).toBe('descending');
+    const listCalls = () =>
+      fetchMock.mock.calls
+        .map(([url]) => new URL(String(url), 'http://localhost'))
+        .filter((url) => url.pathname === '/bo/api/players');
+    expect(listCalls()[0]?.searchParams.get('sort')).toBe('createdAt');
+    expect(listCalls()[0]?.searchParams.get('order')).toBe('desc');
+    fireEvent.click(within(header).getByRole('button'));
+    await waitFor(() => expect(listCalls().at(-1)?.searchParams.get('sort')).toBe('username'));
+    expect(listCalls().at(-1)?.searchParams.get('order')).toBe('asc');
+    expect(listCalls().at(-1)?.searchParams.get('pageNo')).toBe('1');
+    expect(header.getAttribute('aria-sort')).toBe('ascending');
+    fireEvent.click(within(header).getByRole('button'));
+    await waitFor(() => expect(listCalls().at(-1)?.searchParams.get('order')).toBe('desc'));
+  });
+
   it("counts the player's direct adjustments of the window: says when an amount within the limit will wait", async () => {
     const fetchMock = serve('finance', { thresholdMinor: '50000', windowTotalMinor: '40000' });
     renderConsole('/players/7');

@@ -1,4 +1,11 @@
-import { type PlayerKind, type PlayerStatus, playerKinds, playerStatuses } from '@portal/contract';
+import {
+  type ListSort,
+  type PlayerKind,
+  type PlayerSort,
+  type PlayerStatus,
+  playerKinds,
+  playerStatuses,
+} from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { cx } from '@portal/ui/cx';
 import { Input } from '@portal/ui/input';
@@ -9,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader, Pill } from '@/components/ui/panel';
 import { QueryState, usePagerLabels } from '@/components/ui/query-state';
+import { SortableHeader } from '@/components/ui/sortable-header';
 import { formatDateTime } from '@/lib/format';
 import { useCurrentLanguage } from '@/lib/i18n';
 import { type PlayerFilter, usePlayers } from '../api/players';
@@ -23,8 +31,17 @@ export function PlayersPage({ detailPath }: PlayersPageProps) {
   const language = useCurrentLanguage();
   const pagerLabels = usePagerLabels();
   const [text, setText] = useState('');
-  const [filter, setFilter] = useState<PlayerFilter>({ q: '', kind: '', status: '', pageNo: 1 });
+  const [filter, setFilter] = useState<PlayerFilter>({
+    q: '',
+    kind: '',
+    status: '',
+    pageNo: 1,
+    sort: 'createdAt',
+    order: 'desc',
+  });
   const players = usePlayers(filter);
+  const sorting = { sort: filter.sort, order: filter.order };
+  const sortBy = (next: ListSort<PlayerSort>) => setFilter((current) => ({ ...current, ...next, pageNo: 1 }));
 
   const search = (event: FormEvent) => {
     event.preventDefault();
@@ -80,11 +97,17 @@ export function PlayersPage({ detailPath }: PlayersPageProps) {
                 <table className="ui-table ui-table--cards bo-players__table">
                   <thead>
                     <tr>
-                      <th scope="col">{t('players.columns.account')}</th>
+                      <SortableHeader column="username" sorting={sorting} onSort={sortBy}>
+                        {t('players.columns.account')}
+                      </SortableHeader>
                       <th scope="col">{t('players.columns.type')}</th>
                       <th scope="col">{t('players.columns.contact')}</th>
-                      <th scope="col">{t('players.columns.registered')}</th>
-                      <th scope="col">{t('players.columns.lastLogin')}</th>
+                      <SortableHeader column="createdAt" firstOrder="desc" sorting={sorting} onSort={sortBy}>
+                        {t('players.columns.registered')}
+                      </SortableHeader>
+                      <SortableHeader column="lastLoginAt" firstOrder="desc" sorting={sorting} onSort={sortBy}>
+                        {t('players.columns.lastLogin')}
+                      </SortableHeader>
                       <th scope="col">{t('players.columns.status')}</th>
                     </tr>
                   </thead>
