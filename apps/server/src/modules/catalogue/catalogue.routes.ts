@@ -25,6 +25,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerToken, requireAuth } from '../../platform/http/auth-context';
 import { ok } from '../../platform/http/envelope';
+import { createPrecompressedJson } from '../../platform/http/precompressed';
 import type { CatalogueService } from './catalogue.service';
 
 export type CatalogueRoutesOptions = {
@@ -51,6 +52,8 @@ export function requestLanguage(request: FastifyRequest): string | undefined {
  */
 export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = async (app, options) => {
   const { catalogue } = options;
+  // Pages of the lists and searches players repeat most (a snapshot's first pages, popular keywords).
+  const precompressed = createPrecompressedJson({ maxBodies: 500 });
 
   /** The caller's account when a valid token came with a call that does not need one; null otherwise. */
   async function optionalAccount(request: FastifyRequest): Promise<number | null> {
@@ -116,8 +119,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       body: gameListInputSchema,
       response: { 200: okEnvelope(gamePageSchema) },
     },
-    handler: async (request) =>
-      ok(await catalogue.gameList(request.body, requestLanguage(request), await optionalAccount(request))),
+    // The page comes serialised from the service (pages the same for everyone are serialised once per catalogue
+    // snapshot), so the response schema's per-request pass is skipped; the schema above still documents it. Bodies
+    // that repeat are compressed once, not once per request.
+    handler: async (request, reply) => {
+      const page = await catalogue.gameListJson(request.body, requestLanguage(request), await optionalAccount(request));
+      return precompressed.send(request, reply, `{"success":true,"value":${page}}`);
+    },
   });
 
   app.route({

@@ -36,6 +36,7 @@ import {
   type ReshapeRules,
   reshapeLanes,
 } from './catalogue.reshape';
+import { createNameIndex, type NameIndex, normaliseName } from './catalogue.search';
 
 export type CatalogueDeps = {
   db: Db;
@@ -204,23 +205,31 @@ export function createCatalogueService(deps: CatalogueDeps) {
   }
 
   /**
-   * Every listable game in list order, held in process per catalogue version. A list, filter or search over 10,000+
-   * games is then a scan of an array (well under a millisecond) instead of a query with a count; the snapshot is
-   * rebuilt with one query after a sync or an operator switch. Favourites and recent plays stay in the database.
+   * Every listable game in list order, held in process per catalogue version. A list or filter over 10,000+ games
+   * is then a pass over an array instead of a query with a count, and a search a look-up in the snapshot's name
+   * index (catalogue.search.ts, built with the snapshot) instead of a pass over every name. The snapshot is rebuilt
+   * with one query after a sync or an operator switch. Favourites and recent plays stay in the database.
+   *
+   * `lists` remembers the games of each request shape and `pages` the serialised pages that are the same for
+   * everyone (no favourites to mark), both for the snapshot's life: a repeated list request does no work but the
+   * look-up.
    */
-  type SnapshotRow = repo.GameWithVendor & { lowerName: string; lowerNames: Record<string, string> };
-  type Snapshot = { rows: SnapshotRow[]; lists: Map<string, SnapshotRow[]> };
+  type SnapshotRow = repo.GameWithVendor;
+  type Snapshot = {
+    rows: SnapshotRow[];
+    names: NameIndex;
+    lists: Map<string, SnapshotRow[]>;
+    pages: Map<string, string>;
+  };
   let snapshot: { version: string; value: Promise<Snapshot> } | null = null;
   async function games(): Promise<Snapshot> {
     const current = await currentVersion();
     if (snapshot && snapshot.version === current) return snapshot.value;
     const value = repo.listAllListable(db, merchantCode).then((rows) => ({
-      rows: rows.map((row) => ({
-        ...row,
-        lowerName: row.name.toLowerCase(),
-        lowerNames: Object.fromEntries(Object.entries(row.names).map(([code, name]) => [code, name.toLowerCase()])),
-      })),
+      rows,
+      names: createNameIndex(rows),
       lists: new Map<string, SnapshotRow[]>(),
+      pages: new Map<string, string>(),
     }));
     const entry = { version: current, value };
     snapshot = entry;
@@ -230,6 +239,9 @@ export function createCatalogueService(deps: CatalogueDeps) {
     return value;
   }
 
+  /** How many request shapes (and, apart, serialised pages) a snapshot remembers before it starts over. */
+  const rememberedPerSnapshot = 2_000;
+
   type Selection = {
     lane: GameCategory | undefined;
     vendor: string | undefined;
@@ -238,14 +250,21 @@ export function createCatalogueService(deps: CatalogueDeps) {
     language: string;
   };
 
+  function selectionKey(selection: Selection): string {
+    const keyword = selection.keyword ? normaliseName(selection.keyword) : '';
+    return `${selection.lane ?? '*'}|${selection.vendor ?? '*'}|${selection.filter}|${keyword ? `${selection.language}|${keyword}` : ''}`;
+  }
+
   /** The snapshot's games matching a list request, in list order (remembered per request shape). */
-  async function select(selection: Selection): Promise<SnapshotRow[]> {
-    const snap = await games();
-    const keyword = selection.keyword?.toLowerCase();
-    const key = `${selection.lane ?? '*'}|${selection.vendor ?? '*'}|${selection.filter}|${keyword ? `${selection.language}|${keyword}` : ''}`;
-    const known = snap.lists.get(key);
+  async function select(selection: Selection, snap?: Snapshot): Promise<SnapshotRow[]> {
+    const { rows, names, lists } = snap ?? (await games());
+    const key = selectionKey(selection);
+    const known = lists.get(key);
     if (known) return known;
-    let list: SnapshotRow[] = snap.rows;
+    // The keyword first: its matches are few, and the index gives them in list order.
+    let list: SnapshotRow[] = selection.keyword
+      ? Array.from(names.search(selection.keyword, selection.language), (position) => rows[position] as SnapshotRow)
+      : rows;
     if (selection.lane) {
       const sources = laneSources(selection.lane, rules);
       list = list.filter((row) =>
@@ -262,13 +281,8 @@ export function createCatalogueService(deps: CatalogueDeps) {
     if (selection.filter === 'HOT') {
       list = list.filter((row) => row.isHot).sort((a, b) => a.hotRank - b.hotRank || a.id - b.id);
     }
-    if (keyword) {
-      list = list.filter(
-        (row) => row.lowerName.includes(keyword) || (row.lowerNames[selection.language]?.includes(keyword) ?? false),
-      );
-    }
-    if (snap.lists.size >= 2_000) snap.lists.clear();
-    snap.lists.set(key, list);
+    if (lists.size >= rememberedPerSnapshot) lists.clear();
+    lists.set(key, list);
     return list;
   }
 
@@ -397,6 +411,67 @@ export function createCatalogueService(deps: CatalogueDeps) {
     return { nodeIds: (await repo.favoriteIds(db, accountId)).map(String) };
   }
 
+  type ListRequest = {
+    input: GameListInput;
+    filter: NonNullable<GameListInput['filter']>;
+    selection: Selection;
+    pageNo: number;
+    pageSize: number;
+  };
+
+  function listRequest(input: GameListInput, language: string | undefined): ListRequest {
+    const { lane, vendor } = laneOf(input.gameType, input.vassalage);
+    const filter = input.filter ?? 'ALL';
+    return {
+      input,
+      filter,
+      selection: {
+        lane,
+        vendor,
+        filter: filter === 'FAV' || filter === 'RECENT' ? 'ALL' : filter,
+        keyword: input.keyword?.trim() || undefined,
+        language: lang(input.language ?? language),
+      },
+      pageNo: Number(input.pageNo ?? 1),
+      pageSize: Number(input.pageSize ?? 20),
+    };
+  }
+
+  /** A page of the member's favourites or recent plays, from the database (they differ for every member). */
+  async function personalPage(request: ListRequest, accountId: number | null): Promise<GamePage> {
+    if (accountId === null) throw new AppError('AUTH_REQUIRED');
+    const { selection, pageNo, pageSize } = request;
+    const { rows, total } = await repo.listGames(db, {
+      merchantCode,
+      ...(selection.lane ? { lane: laneSources(selection.lane, rules) } : {}),
+      ...(selection.vendor ? { vendorCode: selection.vendor } : {}),
+      filter: request.filter,
+      ...(selection.keyword ? { keyword: selection.keyword } : {}),
+      language: selection.language,
+      offset: (pageNo - 1) * pageSize,
+      limit: pageSize,
+      accountId,
+    });
+    const hosts = await cdns();
+    const list = rows.map((row) => toGame(row, selection.language, hosts));
+    return page(markFavorites(list, await favoriteSet(accountId)), total, pageNo, pageSize);
+  }
+
+  /** A page of the snapshot's games (ALL, NEW or HOT), favourites marked. */
+  async function snapshotPage(
+    request: ListRequest,
+    snap: Snapshot,
+    favorites: Set<string>,
+    hosts?: string[],
+  ): Promise<GamePage> {
+    const { selection, pageNo, pageSize } = request;
+    const list = await select(selection, snap);
+    const hosts_ = hosts ?? (await cdns());
+    const offset = (pageNo - 1) * pageSize;
+    const rows = list.slice(offset, offset + pageSize).map((row) => toGame(row, selection.language, hosts_));
+    return page(markFavorites(rows, favorites), list.length, pageNo, pageSize);
+  }
+
   const service = {
     rules,
     invalidate,
@@ -431,32 +506,33 @@ export function createCatalogueService(deps: CatalogueDeps) {
      * @throws AUTH_REQUIRED for FAV or RECENT without a session.
      */
     async gameList(input: GameListInput, language: string | undefined, accountId: number | null): Promise<GamePage> {
-      const filter = input.filter ?? 'ALL';
-      const pageNo = Number(input.pageNo ?? 1);
-      const pageSize = Number(input.pageSize ?? 20);
-      const language_ = lang(input.language ?? language);
-      const keyword = input.keyword?.trim() || undefined;
-      const { lane, vendor } = laneOf(input.gameType, input.vassalage);
-      const query: repo.GameListQuery = {
-        merchantCode,
-        ...(lane ? { lane: laneSources(lane, rules) } : {}),
-        ...(vendor ? { vendorCode: vendor } : {}),
-        filter,
-        ...(keyword ? { keyword } : {}),
-        language: language_,
-        offset: (pageNo - 1) * pageSize,
-        limit: pageSize,
-      };
-      const hosts = await cdns();
-      if (filter === 'FAV' || filter === 'RECENT') {
-        if (accountId === null) throw new AppError('AUTH_REQUIRED');
-        const { rows, total } = await repo.listGames(db, { ...query, accountId });
-        const games = rows.map((row) => toGame(row, language_, hosts));
-        return page(markFavorites(games, await favoriteSet(accountId)), total, pageNo, pageSize);
+      const request = listRequest(input, language);
+      if (request.filter === 'FAV' || request.filter === 'RECENT') return personalPage(request, accountId);
+      return snapshotPage(request, await games(), await favoriteSet(accountId));
+    },
+
+    /**
+     * `GCSGAME_gameList` as the JSON of its page, for the route to send as it is. A page without favourites to mark
+     * (a visitor's, or a member's who has none) is the same for everyone: it is serialised once per snapshot and
+     * then only looked up.
+     * @throws AUTH_REQUIRED for FAV or RECENT without a session.
+     */
+    async gameListJson(input: GameListInput, language: string | undefined, accountId: number | null): Promise<string> {
+      const request = listRequest(input, language);
+      if (request.filter === 'FAV' || request.filter === 'RECENT') {
+        return JSON.stringify(await personalPage(request, accountId));
       }
-      const list = await select({ lane, vendor, filter, keyword, language: language_ });
-      const rows = list.slice(query.offset, query.offset + pageSize).map((row) => toGame(row, language_, hosts));
-      return page(markFavorites(rows, await favoriteSet(accountId)), list.length, pageNo, pageSize);
+      const [snap, favorites, hosts] = await Promise.all([games(), favoriteSet(accountId), cdns()]);
+      if (favorites.size > 0) return JSON.stringify(await snapshotPage(request, snap, favorites));
+      const { selection, pageNo, pageSize } = request;
+      // The display names follow the language even without a keyword; the image hosts come from the site settings.
+      const key = `${selectionKey(selection)}|${selection.language}|${pageNo}|${pageSize}|${hosts.join(' ')}`;
+      const known = snap.pages.get(key);
+      if (known !== undefined) return known;
+      const json = JSON.stringify(await snapshotPage(request, snap, favorites, hosts));
+      if (snap.pages.size >= rememberedPerSnapshot) snap.pages.clear();
+      snap.pages.set(key, json);
+      return json;
     },
 
     /** `GCSGAME_hotGamesV2`: hot games in rank order (cached; `refresh` reloads). */

@@ -148,6 +148,46 @@ describe('catalogue calls', () => {
     expect(wildcard.total).toBe(0);
   });
 
+  it('searches within a category, vendor and the HOT filter, in list order, paged like the list', async () => {
+    type Tile = { gameCode: string; gameName: string };
+    const codes = (tiles: Tile[]) => tiles.map((tile) => tile.gameCode);
+    const all = (await relay('GCSGAME_gameList', { gameType: 'RNG', pageSize: 100 })).json().value.content as Tile[];
+    // The oracle: the unsearched list, filtered by name as a person would.
+    const named = (tiles: Tile[], part: string) => tiles.filter((tile) => tile.gameName.toLowerCase().includes(part));
+    const wheel = (await relay('GCSGAME_gameList', { gameType: 'RNG', keyword: 'WHEEL 1', pageSize: 100 })).json()
+      .value;
+    expect(codes(wheel.content)).toEqual(codes(named(all, 'wheel 1')));
+    expect(wheel.total).toBe(11);
+    const firstPage = (await relay('GCSGAME_gameList', { keyword: 'ortune whe', pageSize: 5 })).json().value;
+    const thirdPage = (await relay('GCSGAME_gameList', { keyword: 'ortune whe', pageSize: 5, pageNo: 3 })).json().value;
+    expect(firstPage).toMatchObject({ total: 43, totalPages: 9, pageNum: 1, pageSize: 5 });
+    expect(codes([...firstPage.content, ...thirdPage.content])).toEqual(
+      codes(named(all, 'ortune whe')).filter((_, index) => index < 5 || (index >= 10 && index < 15)),
+    );
+    const jdb = (await relay('GCSGAME_gameList', { vassalage: 'JDB', keyword: 'wheel 1', pageSize: 100 })).json().value;
+    expect(codes(jdb.content)).toEqual(codes(named(all, 'wheel 1')).filter((code) => code.startsWith('JDB-')));
+    const live = (await relay('GCSGAME_gameList', { gameType: 'LIVE', keyword: 'wheel' })).json().value;
+    expect(live.total).toBe(0);
+    const hot = (await relay('GCSGAME_gameList', { filter: 'HOT', pageSize: 100 })).json().value.content as Tile[];
+    const hotWheel = (await relay('GCSGAME_gameList', { filter: 'HOT', keyword: 'wheel 2', pageSize: 100 })).json()
+      .value.content;
+    expect(codes(hotWheel)).toEqual(codes(named(hot, 'wheel 2')));
+  });
+
+  it('answers a repeated page with the same body, and a member with favourites with them marked', async () => {
+    const body = { gameType: 'RNG', pageNo: 2, pageSize: 7 };
+    const first = await relay('GCSGAME_gameList', body);
+    const again = await relay('GCSGAME_gameList', body);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(again.body).toBe(first.body);
+    expect(first.json().value).toMatchObject({ pageNum: 2, pageSize: 7, total: 44 });
+    const bengali = await relay('GCSGAME_gameList', { keyword: 'dragon' }, { language: 'bn' });
+    expect(bengali.json().value.content[0].displayName).toBe('ড্রাগন ধন');
+    expect((await relay('GCSGAME_gameList', { keyword: 'dragon' })).json().value.content[0].displayName).toBe(
+      'Dragon Treasure',
+    );
+  });
+
   it('lists the in-house lane when asked with vassalage=INHOUSE, and live rooms of a vendor', async () => {
     const rooms = (await relay('GLS2_roomList', { vassalage: 'AG' })).json().value;
     expect(rooms.rooms.map((room: { gameCode: string }) => room.gameCode)).toEqual(['table-1', 'table-2']);
