@@ -44,7 +44,14 @@ import {
   identityRoutes,
   seedDemoAccounts,
 } from './modules/identity';
-import { createPointsService, pointsRoutes, seedDemoPoints } from './modules/promotions';
+import {
+  createPointsOperator,
+  createPointsService,
+  type PointsService,
+  pointsJobs,
+  pointsRoutes,
+  seedDemoPoints,
+} from './modules/promotions';
 import {
   createCashierNoticeRelay,
   createCashierQueueFeed,
@@ -143,6 +150,8 @@ declare module 'fastify' {
       gaming: GamingService;
       /** The in-house games (INHOUSE_GAMES); null when off. */
       inhouse: InhouseGames | null;
+      /** The points mall: points, conversions, goods redemptions. */
+      points: PointsService;
     };
     database: Database;
     /** The demo logins seeded at start (SEED_DEMO), for start-up output and demos; empty otherwise. */
@@ -418,9 +427,19 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   });
   // The points mall: points in the ledger, converted into cash through the cashier's payment-password check.
   const points = createPointsService({
+    db: database.db,
+    merchantCode: config.merchantCode,
     wallet,
     cashier,
     system,
+    cache: kv.cache,
+    // A decided goods redemption becomes an inbox message (stored once per redemption).
+    onRedemptionDecided: (notice) => {
+      content
+        .recordCashierNotice(notice)
+        .catch((error: unknown) => app.log.error({ err: error, notice }, 'content: notice not stored in the inbox'));
+    },
+    now: deps.now,
     onBalanceChanged: (accountId) => {
       void cashier
         .balance({ accountId, sessionId: 'realtime', accountType: 0, role: 'member' })
@@ -464,6 +483,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     catalogue,
     gaming,
     inhouse: gamingSetup.inhouse,
+    points,
   });
   // One leader per cluster runs the periodic jobs (ARCHITECTURE.md section 6); modules hand in their jobs.
   const idempotencyStorage = createWalletIdempotencyStorage({ db: database.db });
@@ -482,6 +502,17 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   // Catalogue sync (CATALOGUE_SYNC_INTERVAL_MINUTES) and the check of pending vendor transfers; an empty catalogue
   // is filled once the server is ready, in the background.
   for (const job of gamingSetup.jobs) jobs.register(job);
+  // Points from settled play (read through the gaming service), and conversions a crash left half done.
+  const pointsJobSettings = { earnIntervalSeconds: 60, recoveryIntervalSeconds: 60, conversionStaleMinutes: 5 };
+  for (const job of pointsJobs({
+    db: database.db,
+    merchantCode: config.merchantCode,
+    points,
+    rounds: (afterId, limit) => gaming.roundsAfter(afterId, limit),
+    currency: () => system.currency(),
+    settings: pointsJobSettings,
+  }))
+    jobs.register(job);
   if (config.jobsEnabled) app.addHook('onReady', async () => gamingSetup.syncIfEmpty());
   app.decorate('jobs', jobs);
   if (config.jobsEnabled) app.addHook('onReady', async () => jobs.start());
@@ -674,6 +705,15 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       wallet: createWalletReports({ db: database.db, merchantCode: config.merchantCode }),
       system,
       cashierDayUtcOffsetMinutes: config.cashierDayUtcOffsetMinutes,
+      now: deps.now,
+    }),
+    // The points mall's goods, redemption queue and settings.
+    points: createPointsOperator({
+      db: database.db,
+      merchantCode: config.merchantCode,
+      points,
+      cache: kv.cache,
+      username: async (accountId) => (await identity.getAccount(accountId))?.username ?? null,
       now: deps.now,
     }),
   });

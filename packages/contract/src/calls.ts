@@ -144,6 +144,8 @@ export const calls = {
   pointRewards: relay('MCS2_getPointReward', 'POINTMALL3'),
   redeemPointList: relay('MCS2_getRedeemPointList', 'POINTMALL3', { token: true }),
   pointConfig: relay('MCS2_getPointConfig', 'POINTMALL3'),
+  // Not in the spec's list: the member's goods redemptions (the points mall's "redeem history"), in its style.
+  redeemGoodsList: relay('MCS2_getRedeemGoodsList', 'POINTMALL3', { token: true }),
   memberTransactionDetails: relay('ODSFE2_MemTransDet', 'MEMBER', { token: true }),
   chatModelList: relay('CBS_modelList', 'LIVECHAT3'),
   launchChat: relay('CBS_launchChat', 'LIVECHAT3'),

@@ -169,6 +169,10 @@ export const bnCore: CoreCatalogue = {
     PROMOTIONS_POINTS_INSUFFICIENT: 'যথেষ্ট পয়েন্ট নেই: {{availablePoints}} আছে, {{requestedPoints}} চাওয়া হয়েছে',
     PROMOTIONS_POINTS_BELOW_MINIMUM: 'একবারে কমপক্ষে {{minPoints}} পয়েন্ট রূপান্তর করা যায়',
     PROMOTIONS_POINTS_STEP: 'পয়েন্ট {{stepPoints}}-এর গুণিতকে রূপান্তর করা হয়',
+    PROMOTIONS_GOODS_NOT_FOUND: 'এই পুরস্কারটি দেওয়া হচ্ছে না',
+    PROMOTIONS_GOODS_OUT_OF_STOCK: 'এই পুরস্কারটির স্টক শেষ',
+    PROMOTIONS_REDEMPTION_NOT_FOUND: 'এমন কোনো রিডেম্পশন নেই',
+    PROMOTIONS_REDEMPTION_DECIDED: 'এই রিডেম্পশনের সিদ্ধান্ত আগেই হয়ে গেছে ({{status}})',
   },
   identity: {
     termsRequired: 'অনুগ্রহ করে শর্তাবলি পড়ে সম্মতি দিন',
@@ -195,6 +199,12 @@ export const bnCore: CoreCatalogue = {
       withdrawalRejectedReason:
         'আপনার {{amount}} {{currency}} উত্তোলন প্রত্যাখ্যাত হয়েছে ({{reason}}); টাকা আপনার ব্যালেন্সে ফিরে এসেছে।',
       feedbackReplyTitle: 'আপনার মতামতের উত্তর',
+      pointsRedemptionApprovedTitle: 'পুরস্কার রিডেম্পশন অনুমোদিত',
+      pointsRedemptionApproved: '{{points}} পয়েন্টে আপনার {{goods}} রিডেম্পশন অনুমোদিত হয়েছে এবং পাঠানো হচ্ছে।',
+      pointsRedemptionRejectedTitle: 'পুরস্কার রিডেম্পশন প্রত্যাখ্যাত',
+      pointsRedemptionRejected: 'আপনার {{goods}} রিডেম্পশন প্রত্যাখ্যাত হয়েছে; {{points}} পয়েন্ট আপনার ব্যালেন্সে ফিরে এসেছে।',
+      pointsRedemptionRejectedReason:
+        'আপনার {{goods}} রিডেম্পশন প্রত্যাখ্যাত হয়েছে ({{reason}}); {{points}} পয়েন্ট আপনার ব্যালেন্সে ফিরে এসেছে।',
     },
     feedbackFields: { type: 'ধরন', content: 'বিবরণ', captcha: 'ক্যাপচা', sender: 'নাম' },
   },

@@ -174,6 +174,10 @@ export const enCore = {
     PROMOTIONS_POINTS_INSUFFICIENT: 'Not enough points: {{availablePoints}} available, {{requestedPoints}} asked',
     PROMOTIONS_POINTS_BELOW_MINIMUM: 'At least {{minPoints}} points can be converted at a time',
     PROMOTIONS_POINTS_STEP: 'Points are converted in multiples of {{stepPoints}}',
+    PROMOTIONS_GOODS_NOT_FOUND: 'This reward is not offered',
+    PROMOTIONS_GOODS_OUT_OF_STOCK: 'This reward is out of stock',
+    PROMOTIONS_REDEMPTION_NOT_FOUND: 'No such redemption',
+    PROMOTIONS_REDEMPTION_DECIDED: 'This redemption was already decided ({{status}})',
   },
   identity: {
     termsRequired: 'Please read and accept the terms and conditions',
@@ -201,6 +205,13 @@ export const enCore = {
       withdrawalRejectedReason:
         'Your withdrawal of {{amount}} {{currency}} was rejected ({{reason}}); the amount is back in your balance.',
       feedbackReplyTitle: 'Reply to your feedback',
+      pointsRedemptionApprovedTitle: 'Reward redemption approved',
+      pointsRedemptionApproved: 'Your redemption of {{goods}} for {{points}} points was approved and is on its way.',
+      pointsRedemptionRejectedTitle: 'Reward redemption rejected',
+      pointsRedemptionRejected:
+        'Your redemption of {{goods}} was rejected; the {{points}} points are back in your balance.',
+      pointsRedemptionRejectedReason:
+        'Your redemption of {{goods}} was rejected ({{reason}}); the {{points}} points are back in your balance.',
     },
     feedbackFields: { type: 'Type', content: 'Description', captcha: 'Captcha', sender: 'Name' },
   },

@@ -129,6 +129,8 @@ export const inboxMessageKinds = [
   'withdrawal_approved',
   'withdrawal_rejected',
   'feedback_reply',
+  'points_redemption_approved',
+  'points_redemption_rejected',
 ] as const;
 export type InboxMessageKind = (typeof inboxMessageKinds)[number];
 

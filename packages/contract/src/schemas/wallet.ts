@@ -43,6 +43,8 @@ export const walletTransferKinds = [
   // Points credited to a member (promotions), and points given up for cash in the points mall.
   'POINTS_AWARD',
   'POINTS_CONVERT',
+  // Points held for goods in the points mall: posted when an operator approves, voided when one rejects.
+  'POINTS_REDEEM',
 ] as const;
 export type WalletTransferKind = (typeof walletTransferKinds)[number];
 

@@ -132,6 +132,15 @@ describe('every /bo/api route of the built app', () => {
         'GET /bo/api/reports/vendors/csv',
         'GET /bo/api/reports/cashier',
         'PUT /bo/api/config/maintenance',
+        'GET /bo/api/points/goods',
+        'POST /bo/api/points/goods',
+        'PUT /bo/api/points/goods/:id',
+        'DELETE /bo/api/points/goods/:id',
+        'GET /bo/api/points/redemptions',
+        'POST /bo/api/points/redemptions/:id/approve',
+        'POST /bo/api/points/redemptions/:id/reject',
+        'GET /bo/api/points/settings',
+        'PUT /bo/api/points/settings',
       ]),
     );
     for (const route of routes) {

@@ -49,6 +49,7 @@ import { type BackofficeContent, registerContentRoutes } from './backoffice.cont
 import { type BackofficeGames, registerGamesRoutes } from './backoffice.games.routes';
 import { isSameHost } from './backoffice.origin';
 import { type BackofficePlayers, registerPlayerRoutes } from './backoffice.players.routes';
+import { type BackofficePoints, registerPointsRoutes } from './backoffice.points.routes';
 import { registerReportsRoutes } from './backoffice.reports.routes';
 import type { BackofficeReports } from './backoffice.reports.service';
 import {
@@ -126,6 +127,8 @@ export type BackofficeRoutesOptions = {
   games?: BackofficeGames;
   /** Play and cashier reports (with CSV): served under `/reports`. */
   reports?: BackofficeReports;
+  /** The points mall's goods, redemption queue and settings (promotions module): served under `/points`. */
+  points?: BackofficePoints;
 };
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -471,6 +474,8 @@ export const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = 
   if (options.reports) {
     registerReportsRoutes(app, { reports: options.reports, backoffice, caller, requireOperator });
   }
+
+  if (options.points) registerPointsRoutes(app, { points: options.points, backoffice, caller, requireOperator });
 
   if (options.catalogueSync) {
     const sync = options.catalogueSync;

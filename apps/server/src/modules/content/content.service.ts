@@ -92,7 +92,10 @@ const listKeys: Record<AnnouncementType, keyof AnnouncementList> = {
   H: 'help',
 };
 
-/** Kinds the cashier's notices may have (operator messages and feedback replies are written by operators). */
+/**
+ * Kinds the cashier's (and the points mall's) notices may have (operator messages and feedback replies are written by
+ * operators).
+ */
 const systemKinds: ReadonlySet<string> = new Set(
   inboxMessageKinds.filter((kind) => kind !== 'operator' && kind !== 'feedback_reply'),
 );
@@ -112,6 +115,12 @@ const noticeTexts: Record<
     title: 'withdrawalRejectedTitle',
     body: 'withdrawalRejected',
     reason: 'withdrawalRejectedReason',
+  },
+  points_redemption_approved: { title: 'pointsRedemptionApprovedTitle', body: 'pointsRedemptionApproved' },
+  points_redemption_rejected: {
+    title: 'pointsRedemptionRejectedTitle',
+    body: 'pointsRedemptionRejected',
+    reason: 'pointsRedemptionRejectedReason',
   },
 };
 
@@ -505,7 +514,7 @@ export function createContentService(deps: ContentServiceDeps) {
      */
     async recordCashierNotice(notice: CashierNotice): Promise<void> {
       if (!systemKinds.has(notice.kind)) return;
-      const subject = notice.params.depositId ?? notice.params.withdrawalId;
+      const subject = notice.params.depositId ?? notice.params.withdrawalId ?? notice.params.redemptionId;
       const inserted = await repo.insertMessage(db, {
         merchantCode,
         accountId: notice.accountId,

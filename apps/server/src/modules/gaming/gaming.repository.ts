@@ -246,6 +246,39 @@ export async function playActivity(
   return rows.map((row) => ({ ...row, turnoverMinor: BigInt(row.turnoverMinor) }));
 }
 
+/** Rounds of a merchant after an id, in id order (the primary key's index): the points mall's earning job. */
+export async function roundsAfter(
+  db: DbOrTx,
+  merchantCode: string,
+  afterId: number,
+  limit: number,
+): Promise<
+  Array<{
+    id: number;
+    accountId: number;
+    vendorCode: string;
+    currency: string;
+    stakeMinor: bigint;
+    status: string;
+    startedAt: Date;
+  }>
+> {
+  return db
+    .select({
+      id: r.id,
+      accountId: r.accountId,
+      vendorCode: r.vendorCode,
+      currency: r.currency,
+      stakeMinor: r.stakeMinor,
+      status: r.status,
+      startedAt: r.startedAt,
+    })
+    .from(r)
+    .where(and(eq(r.merchantCode, merchantCode), sql`${r.id} > ${afterId}`))
+    .orderBy(r.id)
+    .limit(limit);
+}
+
 /** The first transaction of a member's round at an aggregator (the id a round-details page is asked by). */
 export async function firstTransactionOfRound(
   db: DbOrTx,

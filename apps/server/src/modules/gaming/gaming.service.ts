@@ -743,6 +743,33 @@ export function createGamingService(deps: GamingDeps) {
       return repo.playActivity(db, merchantCode, since);
     },
 
+    /**
+     * Rounds after a round id, in id order, with their vendor's category (the points mall's earning job reads play
+     * through this, never the tables). `status` is open, closed (settled) or rolled_back.
+     */
+    async roundsAfter(
+      afterId: number,
+      limit: number,
+    ): Promise<
+      Array<{
+        id: number;
+        accountId: number;
+        vendorCode: string;
+        category: string;
+        currency: string;
+        stakeMinor: bigint;
+        status: string;
+        startedAt: Date;
+      }>
+    > {
+      const [rows, vendors] = await Promise.all([
+        repo.roundsAfter(db, merchantCode, afterId, limit),
+        deps.catalogue.listVendors(),
+      ]);
+      const categoryOf = new Map(vendors.map((vendor) => [vendor.code, vendor.category as string]));
+      return rows.map((row) => ({ ...row, category: categoryOf.get(row.vendorCode) ?? 'OTHER' }));
+    },
+
     /** What we hold at each transfer-mode vendor for a member (the cashier's balance answer lists them). */
     async vendorBalances(accountId: number): Promise<Array<{ vendor: string; balanceMinor: bigint }>> {
       return (await repo.vendorWallets(db, accountId)).map((row) => ({

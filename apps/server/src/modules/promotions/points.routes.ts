@@ -8,12 +8,15 @@ import {
   pointConfigSchema,
   pointHistoryPageSchema,
   pointHistoryQuerySchema,
+  pointRedemptionPageSchema,
   pointRewardListSchema,
+  redeemPointRewardInputSchema,
+  redeemPointRewardResultSchema,
 } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/http/app-error';
-import { ok } from '../../platform/http/envelope';
+import { ok, requestLanguage } from '../../platform/http/envelope';
 import { idempotencyHeader } from '../../platform/idempotency';
 import { requireRealAccount } from '../identity';
 import type { PointsService } from './points.service';
@@ -34,8 +37,8 @@ function clientKey(request: FastifyRequest): string {
 
 /**
  * The points mall's calls (spec section 7, switched by POINTMALL3): the rate and the exchange-rate table for
- * everyone, the member's points and their history, and converting points into cash. Redeeming goods
- * (passwordCheck/MCS2_redeemPointReward) is not served yet: it needs a goods catalogue and the operator's fulfilment.
+ * everyone (with the goods on offer), the member's points and their history, converting points into cash, and
+ * redeeming goods (held until an operator approves or rejects the redemption in the back office).
  */
 export const pointsRoutes: FastifyPluginAsyncZod<PointsRoutesOptions> = async (app, { points }) => {
   app.route({
@@ -52,10 +55,10 @@ export const pointsRoutes: FastifyPluginAsyncZod<PointsRoutesOptions> = async (a
     ...route(calls.pointRewards),
     schema: {
       tags,
-      summary: 'The exchange-rate table: packages of points and the cash each converts into',
+      summary: 'The exchange-rate table (packages of points and the cash each converts into) and the goods on offer',
       response: { 200: okEnvelope(pointRewardListSchema) },
     },
-    handler: async () => ok(await points.rewards()),
+    handler: async (request) => ok(await points.rewards(requestLanguage(request))),
   });
 
   app.route({
@@ -95,5 +98,40 @@ export const pointsRoutes: FastifyPluginAsyncZod<PointsRoutesOptions> = async (a
       response: { 200: okEnvelope(convertPointResultSchema) },
     },
     handler: async (request) => ok(await points.convert(requireRealAccount(request), request.body, clientKey(request))),
+  });
+
+  app.route({
+    ...route(calls.redeemPointReward),
+    config: { idempotency: true },
+    schema: {
+      tags,
+      summary: 'Redeem points for goods (payment password, receiving address, mobile): held In Process for an operator',
+      description:
+        'Takes an `Idempotency-Key` header: the same key with the same request answers the first result again and redeems once.',
+      security: tokenSecurity,
+      body: redeemPointRewardInputSchema,
+      response: { 200: okEnvelope(redeemPointRewardResultSchema) },
+    },
+    handler: async (request) =>
+      ok(await points.redeem(requireRealAccount(request), request.body, clientKey(request), requestLanguage(request))),
+  });
+
+  app.route({
+    ...route(calls.redeemGoodsList),
+    schema: {
+      tags,
+      summary: "The member's goods redemptions with their status (In Process, Approved, Rejected), newest first",
+      security: tokenSecurity,
+      body: pointHistoryQuerySchema.optional(),
+      response: { 200: okEnvelope(pointRedemptionPageSchema) },
+    },
+    handler: async (request) =>
+      ok(
+        await points.redemptions(
+          requireRealAccount(request),
+          pointHistoryQuerySchema.parse(request.body ?? {}),
+          requestLanguage(request),
+        ),
+      ),
   });
 };

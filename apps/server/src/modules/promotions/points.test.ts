@@ -2,7 +2,7 @@ import { calls } from '@portal/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../testing';
-import { createPointsService, type PointsService, pointsUnit } from './points.service';
+import { type PointsService, pointsUnit } from './points.service';
 
 /**
  * The points mall through the real app: the rate and the exchange-rate table, a member's points and history, and
@@ -75,8 +75,7 @@ async function expectLedgerReconciled(): Promise<void> {
 beforeAll(async () => {
   app = await buildTestApp({ rateLimitPerMinute: 100_000, loginRateLimitPerMinute: 100_000 });
   await app.ready();
-  const { wallet, cashier, system } = app.services;
-  points = createPointsService({ wallet, cashier, system });
+  points = app.services.points;
 });
 
 afterAll(async () => {

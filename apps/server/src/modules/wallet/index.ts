@@ -27,5 +27,6 @@ export {
   type WalletOwner,
   type WalletService,
   type WalletServiceDeps,
+  type WithinTransfer,
 } from './wallet.service';
 export type { WithdrawService } from './withdraw.service';

@@ -64,7 +64,14 @@ export type TransferInput = {
   metadata?: Record<string, unknown>;
 };
 
-export type ResolveOptions = { metadata?: Record<string, unknown> };
+/**
+ * Work of the caller's own module that must commit or roll back with a new hold or resolution (a stock count, a
+ * status row): run inside the ledger's transaction after the transfer is written, never for a replay, and again
+ * from the start when the transaction is retried. An error it throws undoes the transfer.
+ */
+export type WithinTransfer = (tx: Tx, transfer: Transfer) => Promise<void>;
+
+export type ResolveOptions = { metadata?: Record<string, unknown>; within?: WithinTransfer };
 
 export type WalletServiceDeps = {
   db: Db;
@@ -443,9 +450,14 @@ export function createWalletService(deps: WalletServiceDeps) {
         pendingId: hold.id,
         metadata: { ...hold.metadata, ...extra },
       };
-      if (action === 'post') return post(tx, { ...values, state: 'posted' }, { releasesHold: true });
-      await repo.applyToAccount(tx, hold.debitAccountId, { balanceDelta: 0n, pendingDelta: -hold.amount });
-      return toTransfer(await repo.insertTransfer(tx, { ...values, state: 'voided' }), [], false);
+      let resolved: Transfer;
+      if (action === 'post') resolved = await post(tx, { ...values, state: 'posted' }, { releasesHold: true });
+      else {
+        await repo.applyToAccount(tx, hold.debitAccountId, { balanceDelta: 0n, pendingDelta: -hold.amount });
+        resolved = toTransfer(await repo.insertTransfer(tx, { ...values, state: 'voided' }), [], false);
+      }
+      await options.within?.(tx, resolved);
+      return resolved;
     });
   }
 
@@ -545,11 +557,12 @@ export function createWalletService(deps: WalletServiceDeps) {
 
     /**
      * Reserves money on the debit account (a pending transfer): it stops being available but stays in the
-     * balance until `post` moves it to the credit account or `void` releases it.
+     * balance until `post` moves it to the credit account or `void` releases it. `within` (see WithinTransfer)
+     * commits the caller's own rows with the hold, e.g. taking one from a stock count.
      * @throws WALLET_INSUFFICIENT_FUNDS, WALLET_ACCOUNT_NOT_FOUND, WALLET_CURRENCY_MISMATCH, WALLET_AMOUNT_INVALID,
      *   WALLET_SAME_ACCOUNT, WALLET_IDEMPOTENCY_CONFLICT, SERVICE_UNAVAILABLE (as transfer)
      */
-    async hold(input: TransferInput): Promise<Transfer> {
+    async hold(input: TransferInput, options: { within?: WithinTransfer } = {}): Promise<Transfer> {
       const { hash, metadata } = prepare('hold', input);
       return write(input.idempotencyKey, hash, async (tx) => {
         const accounts = await lockPair(tx, input.debit, input.credit);
@@ -572,7 +585,9 @@ export function createWalletService(deps: WalletServiceDeps) {
           state: 'pending',
           metadata,
         });
-        return toTransfer(transfer, [], false);
+        const held = toTransfer(transfer, [], false);
+        await options.within?.(tx, held);
+        return held;
       });
     },
 

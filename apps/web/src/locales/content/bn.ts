@@ -64,6 +64,8 @@ export const contentBn: ContentMessages = {
         withdrawal_approved: 'উত্তোলন',
         withdrawal_rejected: 'উত্তোলন',
         feedback_reply: 'মতামত',
+        points_redemption_approved: 'পয়েন্ট মল',
+        points_redemption_rejected: 'পয়েন্ট মল',
       },
     },
     mail: {

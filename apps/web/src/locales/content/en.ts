@@ -65,6 +65,8 @@ export const contentEn = {
         withdrawal_approved: 'Withdrawal',
         withdrawal_rejected: 'Withdrawal',
         feedback_reply: 'Feedback',
+        points_redemption_approved: 'Points mall',
+        points_redemption_rejected: 'Points mall',
       },
     },
     mail: {

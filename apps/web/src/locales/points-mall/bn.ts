@@ -63,7 +63,7 @@ export const pointsMallBn: PointsMallMessages = {
       remark: 'মন্তব্য',
       empty: 'এখনো পয়েন্টের কোনো পরিবর্তন নেই',
       emptyBody: 'পাওয়া ও রূপান্তর করা পয়েন্ট এখানে দেখানো হবে।',
-      types: { AWARD: 'পয়েন্ট পাওয়া গেছে', CONVERT: 'নগদে রূপান্তর', REVERSAL: 'সংশোধন' },
+      types: { AWARD: 'পয়েন্ট পাওয়া গেছে', CONVERT: 'নগদে রূপান্তর', REDEEM: 'পণ্যের জন্য রিডিম', REVERSAL: 'সংশোধন' },
       statuses: { IN_PROCESS: 'প্রক্রিয়াধীন', REJECTED: 'প্রত্যাখ্যাত', APPROVED: 'অনুমোদিত' },
       pager: { nav: 'ইতিহাসের পাতা', previous: 'আগের পাতা', next: 'পরের পাতা', page: 'পাতা {{page}}' },
     },

@@ -61,7 +61,12 @@ export const pointsMallEn = {
       remark: 'Remark',
       empty: 'No point changes yet',
       emptyBody: 'Collected and converted points will be listed here.',
-      types: { AWARD: 'Points received', CONVERT: 'Converted to cash', REVERSAL: 'Correction' },
+      types: {
+        AWARD: 'Points received',
+        CONVERT: 'Converted to cash',
+        REDEEM: 'Redeemed for goods',
+        REVERSAL: 'Correction',
+      },
       statuses: { IN_PROCESS: 'In process', REJECTED: 'Rejected', APPROVED: 'Approved' },
       pager: { nav: 'History pages', previous: 'Previous page', next: 'Next page', page: 'Page {{page}}' },
     },

@@ -26,6 +26,7 @@ const rewards: PointRewardList = {
     { id: 'CASH_5000', kind: 'CASH', points: '5000', amount: { amount: '50.00', minor: '5000' } },
     { id: 'CASH_50000', kind: 'CASH', points: '50000', amount: { amount: '500.00', minor: '50000' } },
   ],
+  goods: [],
 };
 
 const history: PointHistoryPage = {

@@ -1,0 +1,222 @@
+import {
+  contentDeletedSchema,
+  okEnvelope,
+  operatorPointGoodsInputSchema,
+  operatorPointGoodsListSchema,
+  operatorPointGoodsSchema,
+  operatorRedemptionPageSchema,
+  operatorRedemptionQuerySchema,
+  operatorRedemptionSchema,
+  pointSettingsSchema,
+  pointsBackofficePaths,
+  pointsIdParamsSchema,
+  redemptionDecisionInputSchema,
+  redemptionRejectInputSchema,
+} from '@portal/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok, requestLanguage } from '../../platform/http/envelope';
+import type { PointsOperator } from '../promotions';
+import type { BackofficeService, CallerContext, OperatorContext } from './backoffice.service';
+
+/** What the back office uses of the points mall (promotions module): its operator functions. */
+export type BackofficePoints = PointsOperator;
+
+type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
+
+export type PointsRouteDeps = {
+  points: BackofficePoints;
+  backoffice: BackofficeService;
+  caller: (request: FastifyRequest) => CallerContext;
+  requireOperator: (request: FastifyRequest) => OperatorContext;
+};
+
+const tags = ['backoffice'];
+
+/**
+ * The points mall's operator routes under `/bo/api/points/…`: goods (points.goods), the redemption queue
+ * (points.redemptions) and the settings (points.settings). Registered inside the back-office plugin, so the session
+ * and permission hook guard every call; every change is audited.
+ */
+export function registerPointsRoutes(app: RouteApp, deps: PointsRouteDeps): void {
+  const { points, backoffice, caller, requireOperator } = deps;
+  const who = (operator: OperatorContext) => ({ username: operator.username });
+
+  app.get(
+    pointsBackofficePaths.goods,
+    {
+      config: { permission: 'points.goods' },
+      schema: {
+        tags,
+        summary: 'Every goods of the points mall (disabled too), with stock and redemptions in process',
+        response: { 200: okEnvelope(operatorPointGoodsListSchema) },
+      },
+    },
+    async () => ok(await points.listGoods()),
+  );
+
+  app.post(
+    pointsBackofficePaths.goods,
+    {
+      config: { permission: 'points.goods' },
+      schema: {
+        tags,
+        summary: 'Adds goods',
+        body: operatorPointGoodsInputSchema,
+        response: { 200: okEnvelope(operatorPointGoodsSchema) },
+      },
+    },
+    async (request) => {
+      const operator = requireOperator(request);
+      const created = await points.createGoods(request.body, who(operator));
+      await backoffice.recordChange(operator, caller(request), {
+        action: 'points.goods.created',
+        target: `points-goods:${created.id}`,
+        before: null,
+        after: created,
+      });
+      return ok(created);
+    },
+  );
+
+  app.put(
+    pointsBackofficePaths.goodsItem,
+    {
+      config: { permission: 'points.goods' },
+      schema: {
+        tags,
+        summary: 'Replaces goods (a new price applies to new redemptions only)',
+        params: pointsIdParamsSchema,
+        body: operatorPointGoodsInputSchema,
+        response: { 200: okEnvelope(operatorPointGoodsSchema) },
+      },
+    },
+    async (request) => {
+      const operator = requireOperator(request);
+      const before = await points.getGoods(request.params.id);
+      const after = await points.updateGoods(request.params.id, request.body, who(operator));
+      await backoffice.recordChange(operator, caller(request), {
+        action: 'points.goods.updated',
+        target: `points-goods:${after.id}`,
+        before,
+        after,
+      });
+      return ok(after);
+    },
+  );
+
+  app.delete(
+    pointsBackofficePaths.goodsItem,
+    {
+      config: { permission: 'points.goods' },
+      schema: {
+        tags,
+        summary: 'Takes goods off the mall (kept for the redemptions that name them)',
+        params: pointsIdParamsSchema,
+        response: { 200: okEnvelope(contentDeletedSchema) },
+      },
+    },
+    async (request) => {
+      const operator = requireOperator(request);
+      const before = await points.getGoods(request.params.id);
+      await points.deleteGoods(request.params.id, who(operator));
+      await backoffice.recordChange(operator, caller(request), {
+        action: 'points.goods.deleted',
+        target: `points-goods:${before.id}`,
+        before,
+        after: null,
+      });
+      return ok({ deleted: true as const });
+    },
+  );
+
+  app.get(
+    pointsBackofficePaths.redemptions,
+    {
+      config: { permission: 'points.redemptions' },
+      schema: {
+        tags,
+        summary: 'Goods redemptions (optionally of one status), newest first',
+        querystring: operatorRedemptionQuerySchema,
+        response: { 200: okEnvelope(operatorRedemptionPageSchema) },
+      },
+    },
+    async (request) => ok(await points.listRedemptions(request.query, requestLanguage(request))),
+  );
+
+  for (const action of ['approve', 'reject'] as const) {
+    app.post(
+      action === 'approve' ? pointsBackofficePaths.redemptionApprove : pointsBackofficePaths.redemptionReject,
+      {
+        config: { permission: 'points.redemptions' },
+        schema: {
+          tags,
+          summary:
+            action === 'approve'
+              ? 'Approves an In Process redemption: the held points are spent; the member is told in the inbox'
+              : 'Rejects an In Process redemption with a reason: the points come back, the goods go back to stock',
+          params: pointsIdParamsSchema,
+          body: action === 'approve' ? redemptionDecisionInputSchema : redemptionRejectInputSchema,
+          response: { 200: okEnvelope(operatorRedemptionSchema) },
+        },
+      },
+      async (request) => {
+        const operator = requireOperator(request);
+        const { remark } = z.object({ remark: z.string().default('') }).parse(request.body ?? {});
+        const before = await points.getRedemption(request.params.id);
+        const after = await points.decide(request.params.id, action, who(operator), remark, requestLanguage(request));
+        await backoffice.recordChange(operator, caller(request), {
+          action: action === 'approve' ? 'points.redemption.approved' : 'points.redemption.rejected',
+          target: `points-redemption:${after.id}`,
+          before: { status: before.status },
+          after: {
+            status: after.status,
+            remark: after.remark,
+            points: after.points,
+            holdTransferId: after.holdTransferId,
+          },
+        });
+        return ok(after);
+      },
+    );
+  }
+
+  app.get(
+    pointsBackofficePaths.settings,
+    {
+      config: { permission: 'points.settings' },
+      schema: {
+        tags,
+        summary: 'The point settings: cash rate, minimum conversion, packages and earning rules',
+        response: { 200: okEnvelope(pointSettingsSchema) },
+      },
+    },
+    async () => ok(await points.getSettings()),
+  );
+
+  app.put(
+    pointsBackofficePaths.settings,
+    {
+      config: { permission: 'points.settings' },
+      schema: {
+        tags,
+        summary: 'Replaces the point settings (every instance reads the new ones at once)',
+        body: pointSettingsSchema,
+        response: { 200: okEnvelope(pointSettingsSchema) },
+      },
+    },
+    async (request) => {
+      const operator = requireOperator(request);
+      const before = await points.getSettings();
+      const after = await points.setSettings(request.body, who(operator));
+      await backoffice.recordChange(operator, caller(request), {
+        action: 'points.settings.updated',
+        target: 'points-settings',
+        before,
+        after,
+      });
+      return ok(after);
+    },
+  );
+}
