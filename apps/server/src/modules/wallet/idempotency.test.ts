@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '../../platform/http/app-error';
 import { ok } from '../../platform/http/envelope';
-import { idempotentReplayHeader } from '../../platform/idempotency';
+import { idempotentReplayHeader, requestHash } from '../../platform/idempotency';
 import { buildTestApp } from '../../testing';
 import { createWalletIdempotencyStorage } from './wallet.idempotency';
+import { findIdempotencyKey } from './wallet.repository';
 import { createWalletService, type WalletService } from './wallet.service';
 import { currency, merchantCode } from './wallet.test-helpers';
 
@@ -62,6 +63,17 @@ describe('HTTP idempotency (Idempotency-Key)', () => {
         if (request.body.amount === 666) throw new Error('gateway exploded');
         return ok({ run: runs, amount: request.body.amount });
       });
+      scope.post(
+        '/test/secret',
+        {
+          config: { idempotency: true },
+          schema: { body: z.strictObject({ amount: z.number().int(), paymentPassword: z.string() }) },
+        },
+        async (request) => {
+          runs += 1;
+          return ok({ run: runs, amount: request.body.amount });
+        },
+      );
       scope.post('/test/refund', { config: { idempotency: true }, schema: { body } }, async (request) =>
         ok({ refunded: request.body.amount }),
       );
@@ -123,6 +135,29 @@ describe('HTTP idempotency (Idempotency-Key)', () => {
       payload: { amount: 12 },
     });
     expect(bn.json().message).toBe('এই অনুরোধ কী আগে অন্য একটি অনুরোধে ব্যবহার করা হয়েছে।');
+  });
+
+  it('stores no trace of a payment password in the remembered request hash', async () => {
+    const first = await pay('k-secret', { amount: 5, paymentPassword: '246810' }, '/test/secret');
+    expect(first.statusCode).toBe(200);
+    const row = await findIdempotencyKey(app.database.db, 'user:ann', 'k-secret');
+    const withPin = (pin: string) =>
+      requestHash({
+        method: 'POST',
+        route: '/test/secret',
+        params: {},
+        query: {},
+        body: { amount: 5, paymentPassword: pin },
+      });
+    // An offline search over every 6-digit PIN would find it if the PIN were hashed in.
+    expect(row?.requestHash).not.toBe(withPin('246810'));
+    expect(row?.requestHash).toBe(withPin('[secret]'));
+    // Only the secret differs: the same request for the key, answered from the first run.
+    const again = await pay('k-secret', { amount: 5, paymentPassword: '000000' }, '/test/secret');
+    expect(again.headers[idempotentReplayHeader]).toBe('true');
+    expect(again.body).toBe(first.body);
+    // Anything else that differs is still another request.
+    expect((await pay('k-secret', { amount: 6, paymentPassword: '246810' }, '/test/secret')).statusCode).toBe(409);
   });
 
   it('answers IDEMPOTENCY_IN_PROGRESS while the first request runs, then replays it', async () => {

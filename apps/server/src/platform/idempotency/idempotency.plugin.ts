@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { AppError } from '../http/app-error';
 import type { AuthContext } from '../http/auth-context';
 import { requestLanguage } from '../http/envelope';
-import { requestHash } from './request-hash';
+import { requestHash, withoutSecrets } from './request-hash';
 
 /** What a key remembers: the hash of its first request and, once answered, that answer. */
 export type IdempotencyRecord = {
@@ -85,7 +85,8 @@ function defaultScope(request: FastifyRequest): string {
  * Idempotency for HTTP calls that move money. A route opts in with `config.idempotency`; then a request with
  * an `Idempotency-Key` header runs once per key: the same key with the same request (method, route, params,
  * query and validated body) gets the first answer again, with `Idempotent-Replayed: true`; another request
- * under the key is refused with IDEMPOTENCY_KEY_REUSED; a repeat while the first still runs gets
+ * under the key is refused with IDEMPOTENCY_KEY_REUSED (secrets such as a payment password are left out of the
+ * stored hash: see `withoutSecrets`); a repeat while the first still runs gets
  * IDEMPOTENCY_IN_PROGRESS. Answers below 500 are kept (a refused withdrawal stays refused for that key);
  * a 5xx releases the key so that the client's retry runs the call again.
  *
@@ -115,7 +116,7 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
         route: request.routeOptions.url,
         params: request.params,
         query: request.query,
-        body: request.body,
+        body: withoutSecrets(request.body),
       });
       const result = await options.storage.claim({ scope, key, requestHash: hash, leaseMs });
       if (result.claimed) {

@@ -8,4 +8,4 @@ export {
   idempotentReplayHeader,
   type RouteIdempotency,
 } from './idempotency.plugin';
-export { canonicalJson, requestHash } from './request-hash';
+export { canonicalJson, requestHash, withoutSecrets } from './request-hash';
