@@ -22,6 +22,7 @@ export const consolePaths = {
   liveChat: '/live-chat',
   games: '/games',
   reports: '/reports',
+  pointsMall: '/promotions/points-mall',
 } as const;
 
 /** The console path of one player's page. */

@@ -39,6 +39,9 @@ const HelpCenterRoute = lazy(() => import('./routes/content').then((module) => (
 const LiveChatRoute = lazy(() => import('./routes/live-chat').then((module) => ({ default: module.LiveChatRoute })));
 const GamesRoute = lazy(() => import('./routes/games').then((module) => ({ default: module.GamesRoute })));
 const ReportsRoute = lazy(() => import('./routes/reports').then((module) => ({ default: module.ReportsRoute })));
+const PointsMallRoute = lazy(() =>
+  import('./routes/points-mall').then((module) => ({ default: module.PointsMallRoute })),
+);
 const NotFoundRoute = lazy(() => import('./routes/not-found').then((module) => ({ default: module.NotFoundRoute })));
 
 /** The console's start: the dashboard for roles that may read it, the site settings for the others. */
@@ -74,6 +77,7 @@ export function AppRoutes() {
         <Route path={consolePaths.liveChat} element={<LiveChatRoute />} />
         <Route path={consolePaths.games} element={<GamesRoute />} />
         <Route path={consolePaths.reports} element={<ReportsRoute />} />
+        <Route path={consolePaths.pointsMall} element={<PointsMallRoute />} />
         <Route path="*" element={<NotFoundRoute />} />
       </Route>
     </Routes>

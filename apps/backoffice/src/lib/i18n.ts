@@ -3,12 +3,13 @@ import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import type { ContentBoMessages } from '@/features/content/locales/en';
 import type { LiveChatBoMessages } from '@/features/live-chat/locales/en';
+import type { PointsBoMessages } from '@/features/points-mall/locales/en';
 import { bn } from '@/locales/bn';
 import { type BackofficeMessages, en } from '@/locales/en';
 import { getStoredLanguage, storeLanguage } from './storage';
 
 /** One namespace: the contract's shared catalogue (errors, validation) plus the console's own texts. */
-export type Messages = Catalogue & BackofficeMessages & ContentBoMessages & LiveChatBoMessages;
+export type Messages = Catalogue & BackofficeMessages & ContentBoMessages & LiveChatBoMessages & PointsBoMessages;
 /** What is bundled with the first page; feature texts (such as the content pages') are added when they load. */
 type BundledMessages = Catalogue & BackofficeMessages;
 

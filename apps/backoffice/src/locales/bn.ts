@@ -100,6 +100,7 @@ export const bn: BackofficeMessages = {
       overview: 'সারসংক্ষেপ',
       content: 'কনটেন্ট',
       games: 'গেম',
+      promotions: 'প্রচারণা',
     },
   },
   nav: {
@@ -122,6 +123,7 @@ export const bn: BackofficeMessages = {
     feedback: 'মতামত',
     liveChat: 'লাইভ চ্যাট',
     games: 'গেম ও ভেন্ডর',
+    pointsMall: 'পয়েন্ট মল',
     reports: 'রিপোর্ট',
   },
   roles: {

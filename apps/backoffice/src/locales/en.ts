@@ -103,6 +103,7 @@ export const en = {
       overview: 'Overview',
       content: 'Content',
       games: 'Games',
+      promotions: 'Promotions',
     },
   },
   nav: {
@@ -125,6 +126,7 @@ export const en = {
     feedback: 'Feedback',
     liveChat: 'Live chat',
     games: 'Games and vendors',
+    pointsMall: 'Points mall',
     reports: 'Reports',
   },
   roles: {

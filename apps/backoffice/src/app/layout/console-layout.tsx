@@ -26,6 +26,7 @@ import { useSignOut } from '@/features/auth/api/auth';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { IconComment, IconEnvelope, IconMegaphone } from '@/features/content/components/content-icons';
 import { IconGamepad } from '@/features/games/components/games-icons';
+import { IconGift } from '@/features/points-mall/components/points-icons';
 import { describeError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useCurrentLanguage } from '@/lib/i18n';
@@ -58,15 +59,17 @@ type NavItem = {
     | 'feedback'
     | 'liveChat'
     | 'games'
-    | 'reports';
+    | 'reports'
+    | 'pointsMall';
   icon: ReactNode;
-  permission: OperatorPermission;
+  /** Shown when the operator holds this permission (or any of these). */
+  permission: OperatorPermission | OperatorPermission[];
   /** A cashier queue whose live size is shown beside the link. */
   queue?: 'deposits' | 'withdrawals';
 };
 
 const sections: {
-  id: 'overview' | 'site' | 'cashier' | 'people' | 'content' | 'games' | 'oversight';
+  id: 'overview' | 'site' | 'cashier' | 'people' | 'content' | 'promotions' | 'games' | 'oversight';
   items: NavItem[];
 }[] = [
   {
@@ -132,6 +135,17 @@ const sections: {
       { to: consolePaths.messages, label: 'messages', icon: <IconEnvelope />, permission: 'content.messages' },
       { to: consolePaths.feedback, label: 'feedback', icon: <IconComment />, permission: 'content.feedback' },
       { to: consolePaths.liveChat, label: 'liveChat', icon: <IconHeadset />, permission: 'support.chat' },
+    ],
+  },
+  {
+    id: 'promotions',
+    items: [
+      {
+        to: consolePaths.pointsMall,
+        label: 'pointsMall',
+        icon: <IconGift />,
+        permission: ['points.redemptions', 'points.goods', 'points.settings'],
+      },
     ],
   },
   {
@@ -231,7 +245,9 @@ export function ConsoleLayout() {
           </div>
           <nav className="bo-nav" aria-label={t('shell.navigation')}>
             {sections.map((section) => {
-              const items = section.items.filter((item) => permissions.includes(item.permission));
+              const items = section.items.filter((item) =>
+                [item.permission].flat().some((permission) => permissions.includes(permission)),
+              );
               if (items.length === 0) return null;
               return (
                 <div key={section.id} className="bo-nav__section">
