@@ -50,6 +50,25 @@ export const pointsMallEn = {
       cancel: 'Cancel',
       done: '{{points}} points converted: {{amount}} added to your main wallet.',
     },
+    goods: {
+      heading: 'Goods',
+      intro: 'Redeem your points for goods delivered to you. Stock is limited.',
+      price: '{{points}} points',
+      stock_one: '{{count}} left',
+      stock_other: '{{count}} left',
+      soldOut: 'Out of stock',
+      redeem: 'Redeem',
+      dialogTitle: 'Redeem {{name}}',
+      summary:
+        'The points are reserved now and spent once the operator approves; if it is rejected they come back to you.',
+      address: 'Receiving address',
+      addressRequired: 'Enter the address the goods go to.',
+      mobile: 'Mobile number',
+      mobileInvalid: 'Enter a mobile number (digits, 6 to 20).',
+      submit: 'Redeem',
+      done: '{{name}} requested for {{points}} points. You will be told in your inbox once it is approved.',
+      historyHeading: 'Goods redemptions',
+    },
     history: {
       heading: 'Points details',
       date: 'Date',
@@ -77,7 +96,10 @@ export const pointsMallEn = {
       wallet: 'Converted cash goes straight into your main wallet and appears in your bonus details.',
       password: 'Each conversion is confirmed with your payment password.',
       expiry: 'Points never expire.',
-      earning: 'Points are credited by promotions and events; every change is listed in your redeem history.',
+      earning:
+        'Settled bets earn points; promotions and events credit more. Every change is listed in your redeem history.',
+      goods:
+        'Goods are held for you once redeemed and sent after the operator approves; a rejected redemption gives the points back.',
     },
     loadFailed: 'The points mall could not be loaded.',
     retry: 'Try again',

@@ -6,11 +6,16 @@ import {
   type PointBalance,
   type PointConfig,
   type PointHistoryPage,
+  type PointRedemptionPage,
   type PointRewardList,
   pointBalanceSchema,
   pointConfigSchema,
   pointHistoryPageSchema,
+  pointRedemptionPageSchema,
   pointRewardListSchema,
+  type RedeemPointRewardInput,
+  type RedeemPointRewardResult,
+  redeemPointRewardResultSchema,
 } from '@portal/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
@@ -26,6 +31,7 @@ export const pointsKeys = {
   rewards: ['points', 'rewards'] as const,
   balance: ['points', 'balance'] as const,
   history: (pageNo: number) => ['points', 'history', pageNo] as const,
+  redemptions: (pageNo: number) => ['points', 'redemptions', pageNo] as const,
 };
 
 /** The header's balance entry (features/wallet owns it): a conversion pays into the main wallet. */
@@ -83,6 +89,37 @@ export function useConvertPoints() {
       void queryClient.invalidateQueries({ queryKey: pointsKeys.balance });
       void queryClient.invalidateQueries({ queryKey: ['points', 'history'] });
       void queryClient.invalidateQueries({ queryKey: walletBalanceKey });
+    },
+  });
+}
+
+/** The member's goods redemptions (In Process until an operator decides), newest first. */
+export function pointRedemptionsQueryOptions(pageNo: number) {
+  return queryOptions({
+    queryKey: pointsKeys.redemptions(pageNo),
+    queryFn: ({ signal }): Promise<PointRedemptionPage> =>
+      apiCall(calls.redeemGoodsList, {
+        body: { pageNo, pageSize: historyPageSize },
+        schema: pointRedemptionPageSchema,
+        signal,
+      }),
+    placeholderData: (previous) => previous,
+    staleTime: 0,
+  });
+}
+
+/** Redeems goods with the Idempotency-Key the form chose for this submission; the points are held at once. */
+export function useRedeemGoods() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RedeemPointRewardInput & { idempotencyKey: string }): Promise<RedeemPointRewardResult> => {
+      const { idempotencyKey, ...body } = input;
+      return apiCall(calls.redeemPointReward, { body, idempotencyKey, schema: redeemPointRewardResultSchema });
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: pointsKeys.balance });
+      void queryClient.invalidateQueries({ queryKey: pointsKeys.rewards });
+      void queryClient.invalidateQueries({ queryKey: ['points', 'redemptions'] });
     },
   });
 }

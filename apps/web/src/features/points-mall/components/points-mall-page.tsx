@@ -24,6 +24,7 @@ import {
   pointRewardsQueryOptions,
   useConvertPoints,
 } from '../api/points';
+import { GoodsSection, RedemptionsSection } from './points-goods';
 import './points-mall.css';
 
 /** Who is looking: a visitor sees the rate, the table and the rules; a member also their points and history. */
@@ -261,6 +262,12 @@ function RedeemPanel({ viewer, config, onLogin, onRegister }: PointsMallPageProp
 
   return (
     <div className="points-redeem">
+      <GoodsSection
+        goods={rewards.data?.goods ?? []}
+        loading={rewards.isLoading}
+        available={available}
+        onGuest={viewer === 'visitor' ? onLogin : viewer === 'trial' ? onRegister : null}
+      />
       <section aria-labelledby="points-table-title">
         <div className="points-section__head">
           <h2 id="points-table-title" className="points-section__title">
@@ -490,6 +497,7 @@ function RulesPanel({ config }: { config: PointConfig }) {
     t('pointsMall.rules.password'),
     t('pointsMall.rules.expiry'),
     t('pointsMall.rules.earning'),
+    t('pointsMall.rules.goods'),
   ];
   return (
     <section aria-labelledby="points-rules-title" className="points-rules">
@@ -569,7 +577,10 @@ export function PointsMallPage(props: PointsMallPageProps) {
           {tab === 'redeem' ? (
             <RedeemPanel {...props} config={data} />
           ) : tab === 'history' ? (
-            <HistoryPanel {...props} config={data} />
+            <div className="points-history-tab">
+              {props.viewer === 'member' && <RedemptionsSection />}
+              <HistoryPanel {...props} config={data} />
+            </div>
           ) : (
             <RulesPanel config={data} />
           )}
