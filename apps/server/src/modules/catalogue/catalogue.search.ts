@@ -112,16 +112,29 @@ export type SearchableGame = { name: string; names: Readonly<Record<string, stri
 /**
  * A search index over a fixed list of games (one snapshot). A keyword matches a game when its normalised form is
  * part of the game's normalised default name or of its name in the requested language. The default name's index
- * is built at once; a language's on its first search, and only from the names that differ from the default.
+ * and each language's are built on the first search that needs them (about 50 ms for 12,000 games on a loaded
+ * machine), so a snapshot that only serves lists never builds them; a language's holds only the names that differ
+ * from the default.
  */
 export function createNameIndex(games: ReadonlyArray<SearchableGame>) {
-  const defaults = games.map((game) => normaliseName(game.name));
-  const byDefault = new FieldIndex(defaults);
+  let defaults: string[] | undefined;
+  let byDefault: FieldIndex | undefined;
   const byLanguage = new Map<string, FieldIndex>();
+
+  function defaultNames(): string[] {
+    defaults ??= games.map((game) => normaliseName(game.name));
+    return defaults;
+  }
+
+  function defaultIndex(): FieldIndex {
+    byDefault ??= new FieldIndex(defaultNames());
+    return byDefault;
+  }
 
   function languageIndex(language: string): FieldIndex {
     let index = byLanguage.get(language);
     if (!index) {
+      const defaults = defaultNames();
       index = new FieldIndex(
         games.map((game, row) => {
           const name = game.names[language];
@@ -139,7 +152,7 @@ export function createNameIndex(games: ReadonlyArray<SearchableGame>) {
     search(keyword: string, language: string): Int32Array {
       const normalised = normaliseName(keyword);
       if (!normalised) return empty;
-      return union(byDefault.match(normalised), languageIndex(language).match(normalised));
+      return union(defaultIndex().match(normalised), languageIndex(language).match(normalised));
     },
   };
 }

@@ -250,6 +250,15 @@ export function createCatalogueService(deps: CatalogueDeps) {
     language: string;
   };
 
+  /**
+   * Whether a list (or page) is worth remembering: a search that found nothing is not, because the index finds
+   * nothing again in microseconds, while remembering every one-off keyword (typing, bots) kept thousands of
+   * entries alive until the next clear and doubled the garbage collector's work (bench/RESULTS.md, 2026-11-24).
+   */
+  function remembers(selection: Selection, found: number): boolean {
+    return found > 0 || !selection.keyword;
+  }
+
   function selectionKey(selection: Selection): string {
     const keyword = selection.keyword ? normaliseName(selection.keyword) : '';
     return `${selection.lane ?? '*'}|${selection.vendor ?? '*'}|${selection.filter}|${keyword ? `${selection.language}|${keyword}` : ''}`;
@@ -281,8 +290,10 @@ export function createCatalogueService(deps: CatalogueDeps) {
     if (selection.filter === 'HOT') {
       list = list.filter((row) => row.isHot).sort((a, b) => a.hotRank - b.hotRank || a.id - b.id);
     }
-    if (lists.size >= rememberedPerSnapshot) lists.clear();
-    lists.set(key, list);
+    if (remembers(selection, list.length)) {
+      if (lists.size >= rememberedPerSnapshot) lists.clear();
+      lists.set(key, list);
+    }
     return list;
   }
 
@@ -529,9 +540,12 @@ export function createCatalogueService(deps: CatalogueDeps) {
       const key = `${selectionKey(selection)}|${selection.language}|${pageNo}|${pageSize}|${hosts.join(' ')}`;
       const known = snap.pages.get(key);
       if (known !== undefined) return known;
-      const json = JSON.stringify(await snapshotPage(request, snap, favorites, hosts));
-      if (snap.pages.size >= rememberedPerSnapshot) snap.pages.clear();
-      snap.pages.set(key, json);
+      const value = await snapshotPage(request, snap, favorites, hosts);
+      const json = JSON.stringify(value);
+      if (remembers(selection, value.total)) {
+        if (snap.pages.size >= rememberedPerSnapshot) snap.pages.clear();
+        snap.pages.set(key, json);
+      }
       return json;
     },
 

@@ -266,6 +266,23 @@ describe('catalogue calls', () => {
     await app.services.catalogue.setVendorFlags('AG', { enabled: true });
   });
 
+  it('answers remembered searches and pages afresh after an operator switch', async () => {
+    const vendors = async (keyword: string) =>
+      new Set(
+        (
+          (await relay('GCSGAME_gameList', { keyword, pageSize: 100 })).json().value.content as Array<{
+            vassalage: string;
+          }>
+        ).map((game) => game.vassalage),
+      );
+    expect(await vendors('wheel')).toEqual(new Set(['PG', 'JDB']));
+    expect((await relay('GCSGAME_gameList', { keyword: 'no such game' })).json().value.total).toBe(0);
+    await app.services.catalogue.setVendorFlags('PG', { enabled: false });
+    expect(await vendors('wheel')).toEqual(new Set(['JDB']));
+    await app.services.catalogue.setVendorFlags('PG', { enabled: true });
+    expect(await vendors('wheel')).toEqual(new Set(['PG', 'JDB']));
+  });
+
   it("serves a relative vendor image from the site's image CDN (the seeded '/': this site)", async () => {
     const list = (await relay('GCSGAME_gameList', { gameType: 'RNG', vassalage: 'PG', pageSize: 100 })).json().value
       .content;
