@@ -1,4 +1,5 @@
 import { calls } from '@portal/contract';
+import { Secret, TOTP } from 'otpauth';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, type Portal, screenshot as save, startPortal, type viewports } from './harness';
@@ -7,13 +8,15 @@ import { launchBrowser, newPage, type Portal, screenshot as save, startPortal, t
  * The points mall in real Chromium against the real server with the demo data: a visitor sees the rate, the
  * exchange-rate table and the rules and is asked to log in to redeem; the demo member converts seeded points into
  * cash with the payment password (the header balance grows, the history lists it, the ledger reconciles); the
- * member centre links to the points mall and the article pages.
+ * member centre links to the points mall and the article pages; an operator adds goods in the console, the member
+ * redeems them (points held, In Process), the operator approves and the member sees the redemption Approved.
  */
 
 type Viewport = keyof typeof viewports;
 
 const demoPlayer = { username: 'demo_player', password: 'Player#2026demo' };
 const paymentPassword = '135790';
+const ownerPassword = 'Owner#PointMall2026bo!';
 
 let browser: Browser;
 let portal: Portal;
@@ -27,6 +30,7 @@ beforeAll(async () => {
     loginRateLimitPerMinute: 100_000,
     hub88: null,
     tcg: null,
+    boOwnerPassword: ownerPassword,
   });
   // The demo member converts with a payment password; set once through the API, as the security centre would.
   const login = await fetch(`${portal.baseUrl}${calls.login.path}`, {
@@ -198,6 +202,117 @@ describe('points mall', () => {
       await screenshot(page, 'member-more-links-desktop');
       await more.getByRole('link', { name: 'Points mall' }).click();
       await page.getByRole('heading', { level: 1, name: 'Points mall' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('an operator adds goods, the member redeems them, the operator approves, the member sees it Approved', async () => {
+    const consoleTab = await open('desktop');
+    const member = await open('desktop');
+    const operator = consoleTab.page;
+    try {
+      // The seeded owner's first sign-in: password, then enrolment in two-step verification.
+      await operator.goto(`${portal.baseUrl}/backoffice/`);
+      await field(operator, /^Username/).fill('owner');
+      await field(operator, /^Password/).fill(ownerPassword);
+      await operator.getByRole('button', { name: 'Continue' }).click();
+      await operator.getByRole('heading', { name: 'Set up two-step verification' }).waitFor();
+      const secret = ((await operator.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '');
+      const code = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
+      await field(operator, /^Authenticator code/).fill(code);
+      await operator.getByRole('button', { name: 'Confirm and sign in' }).click();
+      await operator.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+
+      const nav = operator.getByRole('navigation', { name: 'Console navigation' });
+      await nav.getByRole('link', { name: 'Points mall' }).click();
+      await operator.getByRole('heading', { level: 1, name: 'Points mall' }).waitFor();
+      await operator.getByRole('tab', { name: 'Goods' }).click();
+      await operator.getByRole('button', { name: 'Add goods' }).click();
+      const editor = operator.getByRole('dialog', { name: 'Add goods' });
+      await field(editor, /^Name \(English\)/).fill('Wireless earbuds');
+      await field(editor, /^Name \(Bengali\)/).fill('ওয়্যারলেস ইয়ারবাড');
+      await field(editor, /^Price in points/).fill('2000');
+      await field(editor, /^Stock/).fill('3');
+      await screenshot(operator, 'backoffice-points-goods-editor-desktop');
+      await editor.getByRole('button', { name: 'Save' }).click();
+      await editor.waitFor({ state: 'detached' });
+      await operator.getByRole('cell', { name: /Wireless earbuds/ }).waitFor();
+      await screenshot(operator, 'backoffice-points-goods-desktop');
+      await operator.getByRole('tab', { name: 'Settings' }).click();
+      await operator.getByRole('button', { name: 'Save settings' }).waitFor();
+      await screenshot(operator, 'backoffice-points-settings-desktop');
+
+      await logIn(member.page, 'desktop');
+      await member.page.goto(`${portal.baseUrl}/pointMall`);
+      const balance = member.page.getByTestId('points-balance');
+      const before = BigInt(((await balance.textContent()) ?? '0').replace(/,/g, '') || '0');
+      await expect.poll(async () => ((await balance.textContent()) ?? '').length).toBeGreaterThan(0);
+      await member.page.getByRole('heading', { name: 'Goods', exact: true }).waitFor();
+      await screenshot(member.page, 'point-mall-goods-desktop');
+      await member.page.getByRole('button', { name: 'Redeem: Wireless earbuds' }).click();
+      const dialog = member.page.getByRole('dialog', { name: 'Redeem Wireless earbuds' });
+      await field(dialog, /^Receiving address/).fill('House 12, Road 5, Dhanmondi, Dhaka');
+      await field(dialog, /^Mobile number/).fill('+8801711000000');
+      await field(dialog, /^Payment password/).fill(paymentPassword);
+      await screenshot(member.page, 'point-mall-goods-redeem-desktop');
+      await dialog.getByRole('button', { name: 'Redeem', exact: true }).click();
+      await dialog.waitFor({ state: 'detached' });
+      const held = before > 0n ? before - 2_000n : null;
+      if (held !== null) {
+        await expect.poll(async () => ((await balance.textContent()) ?? '').replace(/,/g, '')).toBe(String(held));
+      }
+      await member.page.getByRole('tab', { name: 'Redeem history' }).click();
+      const redemptions = member.page.getByRole('region', { name: 'Goods redemptions' });
+      await redemptions.getByText('Wireless earbuds').waitFor();
+      await redemptions.getByText('In process').waitFor();
+      await screenshot(member.page, 'point-mall-goods-in-process-desktop');
+
+      await operator.getByRole('tab', { name: 'Redemptions' }).click();
+      await operator.reload();
+      await operator.getByRole('cell', { name: 'Wireless earbuds' }).waitFor();
+      await screenshot(operator, 'backoffice-points-queue-desktop');
+      await operator
+        .getByRole('row', { name: /Wireless earbuds/ })
+        .getByRole('button', { name: 'Approve' })
+        .click();
+      const decide = operator.getByRole('dialog', { name: /^Approve redemption/ });
+      await field(decide, /^Remark/).fill('Sent by courier, arrives in 3 days');
+      await screenshot(operator, 'backoffice-points-approve-desktop');
+      await decide.getByRole('button', { name: 'Approve' }).click();
+      await decide.waitFor({ state: 'detached' });
+      await operator.getByText('Redemption approved.').first().waitFor();
+
+      await member.page.reload();
+      await member.page.getByRole('tab', { name: 'Redeem history' }).click();
+      await redemptions.getByText('Approved').waitFor();
+      await redemptions.getByText('Sent by courier, arrives in 3 days').waitFor();
+      await member.page.getByRole('table').getByText('Redeemed for goods').waitFor();
+      await screenshot(member.page, 'point-mall-goods-approved-desktop');
+
+      const report = await portal.app.services.wallet.verifyLedger();
+      expect(report.breaches).toEqual([]);
+    } catch (error) {
+      await screenshot(operator, 'point-mall-goods-failure-console').catch(() => undefined);
+      await screenshot(member.page, 'point-mall-goods-failure-portal').catch(() => undefined);
+      throw error;
+    } finally {
+      await consoleTab.context.close();
+      await member.context.close();
+    }
+  });
+
+  it('shows the goods and the redemptions on a phone', async () => {
+    const { context, page } = await open('phone');
+    try {
+      await logIn(page, 'phone');
+      await page.goto(`${portal.baseUrl}/pointMall`);
+      await page.getByRole('heading', { name: 'Goods', exact: true }).scrollIntoViewIfNeeded();
+      await page.getByRole('button', { name: 'Redeem: Wireless earbuds' }).waitFor();
+      await screenshot(page, 'point-mall-goods-phone');
+      await page.getByRole('tab', { name: 'Redeem history' }).click();
+      await page.getByRole('region', { name: 'Goods redemptions' }).getByText('Approved').waitFor();
+      await screenshot(page, 'point-mall-goods-history-phone');
     } finally {
       await context.close();
     }
