@@ -219,7 +219,10 @@ export function DepositsPage({ canApprove }: { canApprove: boolean }) {
                                 </span>
                               )}
                             </td>
-                            <td className="ui-table__num ui-table__muted" data-label={t('cashier.created')}>
+                            <td
+                              className="ui-table__num ui-table__muted bo-cashier__when"
+                              data-label={t('cashier.created')}
+                            >
                               {formatDateTime(deposit.createdAt, language)}
                             </td>
                             <td data-label={t('cashier.statusColumn')}>

@@ -211,7 +211,10 @@ export function WithdrawalsPage({ canApprove }: { canApprove: boolean }) {
                             <td className="ui-table__num bo-cashier__num" data-label={t('cashier.amount')}>
                               <MoneyCell money={withdrawal.amount} currency={withdrawal.currency} />
                             </td>
-                            <td className="ui-table__num ui-table__muted" data-label={t('cashier.requested')}>
+                            <td
+                              className="ui-table__num ui-table__muted bo-cashier__when"
+                              data-label={t('cashier.requested')}
+                            >
                               {formatDateTime(withdrawal.createdAt, language)}
                             </td>
                             <td data-label={t('cashier.statusColumn')}>

@@ -116,13 +116,29 @@ describe('games management', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('No game matches.')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Vendor'), { target: { value: 'PG' } });
-    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'name' } });
+    // Sorting is a click on a column header (the shared SortableHeader), again for the other direction.
+    const gameHeader = screen.getByRole('columnheader', { name: 'Game' });
+    fireEvent.click(within(gameHeader).getByRole('button'));
     await waitFor(() =>
       expect(
         calls(fetchMock, 'GET', '/bo/api/catalogue/games').some(([url]) => {
           const search = new URL(String(url), 'http://localhost').searchParams;
-          return search.get('q') === 'nothing' && search.get('vendor') === 'PG' && search.get('sort') === 'name';
+          return (
+            search.get('q') === 'nothing' &&
+            search.get('vendor') === 'PG' &&
+            search.get('sort') === 'name' &&
+            search.get('dir') === 'asc'
+          );
         }),
+      ).toBe(true),
+    );
+    expect(gameHeader.getAttribute('aria-sort')).toBe('ascending');
+    fireEvent.click(within(gameHeader).getByRole('button'));
+    await waitFor(() =>
+      expect(
+        calls(fetchMock, 'GET', '/bo/api/catalogue/games').some(
+          ([url]) => new URL(String(url), 'http://localhost').searchParams.get('dir') === 'desc',
+        ),
       ).toBe(true),
     );
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: '' } });

@@ -3,9 +3,9 @@ import {
   type CatalogueGameSort,
   type CatalogueSyncResult,
   type CatalogueVendorAdmin,
-  catalogueGameSorts,
   type GameCategory,
   gameCategories,
+  type ListSort,
 } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { cx } from '@portal/ui/cx';
@@ -18,6 +18,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader, Panel, Pill } from '@/components/ui/panel';
 import { QueryState, usePagerLabels } from '@/components/ui/query-state';
+import { SortableHeader } from '@/components/ui/sortable-header';
 import { Switch } from '@/components/ui/switch';
 import { describeError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
@@ -261,7 +262,7 @@ function GameRow({ game }: { game: CatalogueGameAdmin }) {
       </td>
       <td data-label={t('games.columns.hot')}>
         <select
-          className="ui-cell-input"
+          className="ui-cell-input bo-games__hot-select"
           aria-label={t('games.hotOf', { name: game.name })}
           value={hotChoiceOf(game)}
           disabled={busy}
@@ -298,6 +299,10 @@ function GamesPanel({ vendors }: { vendors: CatalogueVendorAdmin[] }) {
   const games = useGames(filter);
   const set = <K extends keyof GameFilter>(key: K, value: GameFilter[K]) =>
     setFilter((current) => ({ ...current, [key]: value, pageNo: 1 }));
+  // The catalogue call names the direction `dir`; the shared header speaks `order`.
+  const sorting: ListSort<CatalogueGameSort> = { sort: filter.sort, order: filter.dir };
+  const sortBy = (next: ListSort<CatalogueGameSort>) =>
+    setFilter((current) => ({ ...current, sort: next.sort, dir: next.order, pageNo: 1 }));
   const flagOptions = [
     { value: '', label: t('games.any') },
     { value: 'true', label: t('games.yes') },
@@ -357,21 +362,6 @@ function GamesPanel({ vendors }: { vendors: CatalogueVendorAdmin[] }) {
           onChange={(event) => set('hot', event.target.value as GameFilter['hot'])}
           options={flagOptions}
         />
-        <Select
-          label={t('games.sortBy')}
-          value={filter.sort}
-          onChange={(event) => set('sort', event.target.value as CatalogueGameSort)}
-          options={catalogueGameSorts.map((sort) => ({ value: sort, label: t(`games.sorts.${sort}`) }))}
-        />
-        <Select
-          label={t('games.direction')}
-          value={filter.dir}
-          onChange={(event) => set('dir', event.target.value as GameFilter['dir'])}
-          options={[
-            { value: 'asc', label: t('games.ascending') },
-            { value: 'desc', label: t('games.descending') },
-          ]}
-        />
         <Button type="submit" className="bo-games__go">
           {t('games.search')}
         </Button>
@@ -382,17 +372,25 @@ function GamesPanel({ vendors }: { vendors: CatalogueVendorAdmin[] }) {
             <>
               <p className="bo-games__total">{t('games.total', { count: games.data.total })}</p>
               <div className={cx('ui-table-wrap', games.isPlaceholderData && 'bo-games--stale')}>
-                <table className="ui-table ui-table--cards" aria-label={t('games.gamesTitle')}>
+                <table className="ui-table ui-table--cards bo-games__table" aria-label={t('games.gamesTitle')}>
                   <thead>
                     <tr>
-                      <th scope="col">{t('games.columns.game')}</th>
-                      <th scope="col">{t('games.columns.vendor')}</th>
-                      <th scope="col">{t('games.columns.category')}</th>
+                      <SortableHeader column="name" sorting={sorting} onSort={sortBy}>
+                        {t('games.columns.game')}
+                      </SortableHeader>
+                      <SortableHeader column="vendor" sorting={sorting} onSort={sortBy}>
+                        {t('games.columns.vendor')}
+                      </SortableHeader>
+                      <SortableHeader column="category" sorting={sorting} onSort={sortBy}>
+                        {t('games.columns.category')}
+                      </SortableHeader>
                       <th scope="col">{t('games.columns.state')}</th>
                       <th scope="col">{t('games.columns.enabled')}</th>
                       <th scope="col">{t('games.columns.maintenance')}</th>
                       <th scope="col">{t('games.columns.hot')}</th>
-                      <th scope="col">{t('games.columns.sortOrder')}</th>
+                      <SortableHeader column="sortOrder" sorting={sorting} onSort={sortBy}>
+                        {t('games.columns.sortOrder')}
+                      </SortableHeader>
                     </tr>
                   </thead>
                   <tbody>
