@@ -439,6 +439,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
         .recordCashierNotice(notice)
         .catch((error: unknown) => app.log.error({ err: error, notice }, 'content: notice not stored in the inbox'));
     },
+    log: app.log,
     now: deps.now,
     onBalanceChanged: (accountId) => {
       void cashier

@@ -92,6 +92,7 @@ export type PointsServiceDeps = {
   onBalanceChanged?: (accountId: number) => void;
   /** Called once per decided redemption, after it committed. */
   onRedemptionDecided?: (notice: RedemptionNotice) => void;
+  log?: { warn(object: unknown, message: string): void };
   now?: () => Date;
 };
 
@@ -619,35 +620,42 @@ export function createPointsService(deps: PointsServiceDeps) {
       const { code: currency } = await deps.system.currency();
       let finished = 0;
       let voided = 0;
+      let failed = 0;
       for (const conversion of stale) {
-        const hold = await deps.wallet.getTransfer(conversion.holdTransferId);
-        if (!hold) continue;
-        const [promotions, cash] = await Promise.all([
-          deps.wallet.ensureAccount({ type: 'house' }, 'HOUSE_PROMOTIONS', currency),
-          deps.wallet.ensureAccount({ type: 'player', id: conversion.accountId }, 'PLAYER_CASH', currency),
-        ]);
         try {
-          await finishConversion(hold, {
-            accountId: conversion.accountId,
-            part: conversion.clientKey,
-            currency,
-            cashId: cash.id,
-            promotionsId: promotions.id,
-          });
-          finished += 1;
-          deps.onBalanceChanged?.(conversion.accountId);
+          const hold = await deps.wallet.getTransfer(conversion.holdTransferId);
+          if (!hold) continue;
+          const [promotions, cash] = await Promise.all([
+            deps.wallet.ensureAccount({ type: 'house' }, 'HOUSE_PROMOTIONS', currency),
+            deps.wallet.ensureAccount({ type: 'player', id: conversion.accountId }, 'PLAYER_CASH', currency),
+          ]);
+          try {
+            await finishConversion(hold, {
+              accountId: conversion.accountId,
+              part: conversion.clientKey,
+              currency,
+              cashId: cash.id,
+              promotionsId: promotions.id,
+            });
+            finished += 1;
+            deps.onBalanceChanged?.(conversion.accountId);
+          } catch (error) {
+            if (!(isAppError(error) && error.code === 'WALLET_IDEMPOTENCY_CONFLICT')) throw error;
+            const cashPaid = await deps.wallet.getTransferByKey(
+              keyOf(conversion.accountId, conversion.clientKey, 'cash'),
+            );
+            if (cashPaid && (cashPaid.metadata as { holdId?: number }).holdId === hold.id) throw error;
+            await deps.wallet.void(hold.id, keyOf(conversion.accountId, conversion.clientKey, 'void'));
+            await repo.completeConversion(db, hold.id, 'VOIDED', at);
+            voided += 1;
+          }
         } catch (error) {
-          if (!(isAppError(error) && error.code === 'WALLET_IDEMPOTENCY_CONFLICT')) throw error;
-          const cashPaid = await deps.wallet.getTransferByKey(
-            keyOf(conversion.accountId, conversion.clientKey, 'cash'),
-          );
-          if (cashPaid && (cashPaid.metadata as { holdId?: number }).holdId === hold.id) throw error;
-          await deps.wallet.void(hold.id, keyOf(conversion.accountId, conversion.clientKey, 'void'));
-          await repo.completeConversion(db, hold.id, 'VOIDED', at);
-          voided += 1;
+          // One conversion that cannot be finished now (a passing failure) must not hold up the others: next run.
+          failed += 1;
+          deps.log?.warn({ err: error, holdTransferId: conversion.holdTransferId }, 'points: conversion not recovered');
         }
       }
-      return { found: stale.length, finished, voided };
+      return { found: stale.length, finished, voided, failed };
     },
   };
 }

@@ -66,6 +66,8 @@ function serve(routes: Parameters<typeof mockApi>[0]) {
       '/wps/relay/MCS2_getPointBalance': () =>
         envelopeResponse({ points: '12500', worth: { amount: '125.00', minor: '12500' } }),
       '/wps/relay/MCS2_getRedeemPointList': () => envelopeResponse(history),
+      '/wps/relay/MCS2_getRedeemGoodsList': () =>
+        envelopeResponse({ items: [], pageNo: 1, pageSize: 10, total: 0, totalPages: 0 }),
       ...routes,
     }),
   );
@@ -194,5 +196,61 @@ describe('PointsMallPage', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Rules' }));
     await waitFor(() => expect(screen.getByText('Points never expire.')).toBeTruthy());
     expect(fetchMock.mock.calls.some(([input]) => String(input).includes('MCS2_getPointBalance'))).toBe(false);
+  });
+
+  it('redeems goods with the address, mobile and payment password, and lists the redemption In process', async () => {
+    const earbuds = { id: 7, name: 'Wireless earbuds', imageUrl: null, points: '2000', stock: 3 };
+    const watch = { id: 8, name: 'Smart watch', imageUrl: null, points: '50000', stock: 0 };
+    const redemption = {
+      id: 31,
+      goodsId: 7,
+      goodsName: 'Wireless earbuds',
+      imageUrl: null,
+      points: '2000',
+      address: 'House 12, Road 5, Dhaka',
+      mobile: '+8801711000000',
+      status: 'IN_PROCESS',
+      remark: '',
+      createdAt: '2026-11-24T10:00:00.000Z',
+      decidedAt: null,
+    };
+    const fetchMock = serve({
+      '/wps/relay/MCS2_getPointReward': () => envelopeResponse({ ...rewards, goods: [earbuds, watch] }),
+      '/wps/relay/passwordCheck/MCS2_redeemPointReward': () => envelopeResponse({ redemption, balance: '10500' }),
+      '/wps/relay/MCS2_getRedeemGoodsList': () =>
+        envelopeResponse({ items: [redemption], pageNo: 1, pageSize: 10, total: 1, totalPages: 1 }),
+    });
+    renderPage('member');
+    expect(await screen.findByText('Out of stock')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Redeem: Smart watch' })).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('button', { name: 'Redeem: Wireless earbuds' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Redeem Wireless earbuds' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Redeem' }));
+    expect(await within(dialog).findByText('Enter the address the goods go to.')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(/Receiving address/), {
+      target: { value: 'House 12, Road 5, Dhaka' },
+    });
+    fireEvent.change(within(dialog).getByLabelText(/Mobile number/), { target: { value: '+8801711000000' } });
+    fireEvent.change(within(dialog).getByLabelText(/Payment password/), { target: { value: '246810' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Redeem' }));
+    expect(await screen.findByText(/Wireless earbuds requested for 2,000 points/)).toBeTruthy();
+    const redeemCalls = fetchMock.mock.calls.filter(([input]) => String(input).includes('MCS2_redeemPointReward'));
+    expect(redeemCalls).toHaveLength(1);
+    const init = redeemCalls[0]?.[1] as RequestInit;
+    expect(bodyOf(init)).toEqual({
+      goodsId: 7,
+      address: 'House 12, Road 5, Dhaka',
+      mobile: '+8801711000000',
+      paymentPassword: '246810',
+    });
+    expect(
+      (init.headers as Record<string, string>)['Idempotency-Key'] ??
+        (init.headers as Record<string, string>)['idempotency-key'],
+    ).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Redeem history' }));
+    const list = await screen.findByRole('region', { name: 'Goods redemptions' });
+    expect(await within(list).findByText('In process')).toBeTruthy();
+    expect(within(list).getByText('Wireless earbuds')).toBeTruthy();
   });
 });
