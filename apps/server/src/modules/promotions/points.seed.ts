@@ -5,7 +5,7 @@ export const demoPoints = 12_500n;
 
 /**
  * Credits the demo points to the given member once: the key is fixed, so a restart credits nothing more.
- * Earning points from play is not built yet (see the promotions module's notes), so this is their only source.
+ * Settled play earns points too (points.jobs.ts); these give a fresh demo something to convert and redeem at once.
  */
 export async function seedDemoPoints(points: PointsService, accountId: number): Promise<void> {
   await points.award(accountId, demoPoints, `points:demo-seed:${accountId}`, 'Welcome points');

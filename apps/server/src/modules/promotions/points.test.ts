@@ -10,7 +10,7 @@ import { type PointsService, pointsUnit } from './points.service';
  */
 
 let app: FastifyInstance;
-/** The same service the app runs, for crediting points (earning them from play is not built yet). */
+/** The same service the app runs, for crediting points directly (earning from play has its own test). */
 let points: PointsService;
 let awards = 0;
 
