@@ -288,6 +288,12 @@ export type OperatorWithPassword = z.infer<typeof operatorWithPasswordSchema>;
 export const updateOperatorInputSchema = z.strictObject({ role: operatorRoleSchema });
 export type UpdateOperatorInput = z.infer<typeof updateOperatorInputSchema>;
 
+/** Columns the operators list sorts on (oldest account first by default). */
+export const operatorSorts = ['id', 'username', 'role', 'status', 'lastLoginAt'] as const;
+export type OperatorSort = (typeof operatorSorts)[number];
+export const operatorQuerySchema = z.object(listSortShape(operatorSorts, { sort: 'id', order: 'asc' }));
+export type OperatorQuery = z.infer<typeof operatorQuerySchema>;
+
 export const operatorListSchema = z.object({ items: z.array(operatorSchema) });
 export type OperatorList = z.infer<typeof operatorListSchema>;
 

@@ -252,3 +252,30 @@ describe('audit log and adjustments sorting', () => {
     await expectRefused('/adjustments?sort=note');
   });
 });
+
+describe('operators list sorting', () => {
+  it('sorts operators by username, role and last sign-in, oldest account first by default', async () => {
+    const created = await bo.call('POST', '/operators', {
+      cookie: owner,
+      body: { username: 'Sort_Amy', role: 'support' },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    type Row = { id: number; username: string; role: string; lastLoginAt: string | null };
+    const byDefault = await list<Row>('/operators');
+    expect(byDefault.map((row) => row.id)).toEqual([...byDefault.map((row) => row.id)].sort((a, b) => a - b));
+    const names = (rows: Row[]) => rows.map((row) => row.username);
+    // Any case: "Sort_Amy" between "owner" and "sort_fin".
+    expect(names(await list<Row>('/operators?sort=username&order=asc'))).toEqual(['owner', 'Sort_Amy', 'sort_fin']);
+    expect(names(await list<Row>('/operators?sort=username&order=desc'))).toEqual(['sort_fin', 'Sort_Amy', 'owner']);
+    expect((await list<Row>('/operators?sort=role&order=asc')).map((row) => row.role)).toEqual([
+      'finance',
+      'owner',
+      'support',
+    ]);
+    // Sort_Amy never signed in: last either way.
+    for (const order of ['asc', 'desc']) {
+      expect(names(await list<Row>(`/operators?sort=lastLoginAt&order=${order}`)).at(-1)).toBe('Sort_Amy');
+    }
+    await expectRefused('/operators?sort=password_hash');
+  });
+});

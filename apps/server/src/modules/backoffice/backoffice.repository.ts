@@ -1,4 +1,4 @@
-import type { AuditSort, ListSort } from '@portal/contract';
+import type { AuditSort, ListSort, OperatorSort } from '@portal/contract';
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, like, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import {
@@ -34,8 +34,24 @@ export async function countActiveOwners(db: DbOrTx): Promise<number> {
   return row?.value ?? 0;
 }
 
-export async function listOperators(db: DbOrTx): Promise<OperatorRow[]> {
-  return db.select().from(backofficeOperators).orderBy(asc(backofficeOperators.id));
+/** Every operator in the chosen order (id breaks ties; never signed in comes last by last sign-in). */
+export async function listOperators(
+  db: DbOrTx,
+  { sort, order }: ListSort<OperatorSort> = { sort: 'id', order: 'asc' },
+): Promise<OperatorRow[]> {
+  const direction = order === 'desc' ? desc : asc;
+  const o = backofficeOperators;
+  const primary = {
+    id: [],
+    username: [direction(sql`lower(${o.username})`)],
+    role: [direction(o.role)],
+    status: [direction(o.status)],
+    lastLoginAt: [sql`${o.lastLoginAt} is null`, direction(o.lastLoginAt)],
+  }[sort];
+  return db
+    .select()
+    .from(o)
+    .orderBy(...primary, direction(o.id));
 }
 
 export async function findOperatorById(db: DbOrTx, id: number): Promise<OperatorRow | null> {

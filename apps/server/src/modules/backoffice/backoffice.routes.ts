@@ -24,6 +24,7 @@ import {
   operatorLoginInputSchema,
   operatorLoginStepSchema,
   operatorMeSchema,
+  operatorQuerySchema,
   operatorSchema,
   operatorTotpInputSchema,
   operatorWithPasswordSchema,
@@ -300,9 +301,14 @@ export const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = 
     backofficePaths.operators,
     {
       config: { permission: 'operators.manage' },
-      schema: { tags, summary: 'Operators', response: { 200: okEnvelope(operatorListSchema) } },
+      schema: {
+        tags,
+        summary: 'Operators, oldest account first unless sorted otherwise',
+        querystring: operatorQuerySchema,
+        response: { 200: okEnvelope(operatorListSchema) },
+      },
     },
-    async () => ok(await backoffice.listOperators()),
+    async (request) => ok(await backoffice.listOperators(request.query)),
   );
 
   app.post(

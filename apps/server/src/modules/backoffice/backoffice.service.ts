@@ -11,6 +11,7 @@ import {
   type OperatorLoginInput,
   type OperatorLoginStep,
   type OperatorMe,
+  type OperatorQuery,
   type OperatorRole,
   type OperatorTotpInput,
   type OperatorWithPassword,
@@ -483,8 +484,9 @@ export function createBackofficeService(deps: BackofficeServiceDeps) {
 
     // ------------------------------------------------------------------ operators (owner)
 
-    async listOperators(): Promise<OperatorList> {
-      return { items: (await repo.listOperators(db)).map(toOperator) };
+    /** Every operator, in the order asked for (oldest account first by default). */
+    async listOperators(query: OperatorQuery = { sort: 'id', order: 'asc' }): Promise<OperatorList> {
+      return { items: (await repo.listOperators(db, query)).map(toOperator) };
     },
 
     /**

@@ -1,25 +1,31 @@
 import {
   backofficePaths,
   type CreateOperatorInput,
+  type ListSort,
   type OperatorRole,
+  type OperatorSort,
   operatorListSchema,
   operatorSchema,
   operatorWithPasswordSchema,
 } from '@portal/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { boCall } from '@/lib/api-client';
 
 export const operatorsQueryKey = ['bo', 'operators'] as const;
 
-export function getOperatorsQueryOptions() {
+export const oldestOperatorFirst: ListSort<OperatorSort> = { sort: 'id', order: 'asc' };
+
+export function getOperatorsQueryOptions(sorting: ListSort<OperatorSort> = oldestOperatorFirst) {
   return queryOptions({
-    queryKey: operatorsQueryKey,
-    queryFn: ({ signal }) => boCall('GET', backofficePaths.operators, { schema: operatorListSchema, signal }),
+    queryKey: [...operatorsQueryKey, sorting],
+    queryFn: ({ signal }) =>
+      boCall('GET', backofficePaths.operators, { schema: operatorListSchema, query: sorting, signal }),
+    placeholderData: keepPreviousData,
   });
 }
 
-export function useOperators() {
-  return useQuery(getOperatorsQueryOptions());
+export function useOperators(sorting: ListSort<OperatorSort> = oldestOperatorFirst) {
+  return useQuery(getOperatorsQueryOptions(sorting));
 }
 
 function useRefreshOperators() {

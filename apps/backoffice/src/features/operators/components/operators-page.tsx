@@ -1,4 +1,11 @@
-import { type Operator, type OperatorRole, type OperatorWithPassword, operatorRoles } from '@portal/contract';
+import {
+  type ListSort,
+  type Operator,
+  type OperatorRole,
+  type OperatorSort,
+  type OperatorWithPassword,
+  operatorRoles,
+} from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { IconAlert, IconRefresh } from '@portal/ui/icons';
 import { Input } from '@portal/ui/input';
@@ -11,11 +18,13 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { IconCopy, IconKey, IconPlus } from '@/components/ui/console-icons';
 import { PageHeader, Pill } from '@/components/ui/panel';
+import { SortableHeader } from '@/components/ui/sortable-header';
 import { describeError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { translate, useCurrentLanguage } from '@/lib/i18n';
 import {
   type OperatorAction,
+  oldestOperatorFirst,
   useChangeRole,
   useCreateOperator,
   useOperatorAction,
@@ -39,7 +48,8 @@ export function OperatorsPage({ currentOperatorId }: { currentOperatorId: number
   const { t } = useTranslation();
   const language = useCurrentLanguage();
   const toast = useToast();
-  const operators = useOperators();
+  const [sorting, setSorting] = useState<ListSort<OperatorSort>>(oldestOperatorFirst);
+  const operators = useOperators(sorting);
   const action = useOperatorAction();
   const changeRole = useChangeRole();
   const resetPassword = useResetPassword();
@@ -91,11 +101,19 @@ export function OperatorsPage({ currentOperatorId }: { currentOperatorId: number
           <table className="ui-table ui-table--cards bo-operators">
             <thead>
               <tr>
-                <th scope="col">{t('operators.username')}</th>
-                <th scope="col">{t('operators.role')}</th>
-                <th scope="col">{t('operators.status')}</th>
+                <SortableHeader column="username" sorting={sorting} onSort={setSorting}>
+                  {t('operators.username')}
+                </SortableHeader>
+                <SortableHeader column="role" sorting={sorting} onSort={setSorting}>
+                  {t('operators.role')}
+                </SortableHeader>
+                <SortableHeader column="status" sorting={sorting} onSort={setSorting}>
+                  {t('operators.status')}
+                </SortableHeader>
                 <th scope="col">{t('operators.twoFactor')}</th>
-                <th scope="col">{t('operators.lastLogin')}</th>
+                <SortableHeader column="lastLoginAt" firstOrder="desc" sorting={sorting} onSort={setSorting}>
+                  {t('operators.lastLogin')}
+                </SortableHeader>
                 <th scope="col" className="bo-operators__actions-head">
                   {t('operators.actions')}
                 </th>
