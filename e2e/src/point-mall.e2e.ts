@@ -230,14 +230,14 @@ describe('points mall', () => {
       await operator.getByRole('tab', { name: 'Goods' }).click();
       await operator.getByRole('button', { name: 'Add goods' }).click();
       const editor = operator.getByRole('dialog', { name: 'Add goods' });
-      await field(editor, /^Name \(English\)/).fill('Wireless earbuds');
-      await field(editor, /^Name \(Bengali\)/).fill('ওয়্যারলেস ইয়ারবাড');
+      await field(editor, /^Name \(English\)/).fill('Travel mug');
+      await field(editor, /^Name \(Bengali\)/).fill('ভ্রমণ মগ');
       await field(editor, /^Price in points/).fill('2000');
       await field(editor, /^Stock/).fill('3');
       await screenshot(operator, 'backoffice-points-goods-editor-desktop');
       await editor.getByRole('button', { name: 'Save' }).click();
       await editor.waitFor({ state: 'detached' });
-      await operator.getByRole('cell', { name: /Wireless earbuds/ }).waitFor();
+      await operator.getByRole('cell', { name: /Travel mug/ }).waitFor();
       await screenshot(operator, 'backoffice-points-goods-desktop');
       await operator.getByRole('tab', { name: 'Settings' }).click();
       await operator.getByRole('button', { name: 'Save settings' }).waitFor();
@@ -250,8 +250,8 @@ describe('points mall', () => {
       await expect.poll(async () => ((await balance.textContent()) ?? '').length).toBeGreaterThan(0);
       await member.page.getByRole('heading', { name: 'Goods', exact: true }).waitFor();
       await screenshot(member.page, 'point-mall-goods-desktop');
-      await member.page.getByRole('button', { name: 'Redeem: Wireless earbuds' }).click();
-      const dialog = member.page.getByRole('dialog', { name: 'Redeem Wireless earbuds' });
+      await member.page.getByRole('button', { name: 'Redeem: Travel mug' }).click();
+      const dialog = member.page.getByRole('dialog', { name: 'Redeem Travel mug' });
       await field(dialog, /^Receiving address/).fill('House 12, Road 5, Dhanmondi, Dhaka');
       await field(dialog, /^Mobile number/).fill('+8801711000000');
       await field(dialog, /^Payment password/).fill(paymentPassword);
@@ -264,16 +264,16 @@ describe('points mall', () => {
       }
       await member.page.getByRole('tab', { name: 'Redeem history' }).click();
       const redemptions = member.page.getByRole('region', { name: 'Goods redemptions' });
-      await redemptions.getByText('Wireless earbuds').waitFor();
+      await redemptions.getByText('Travel mug').waitFor();
       await redemptions.getByText('In process').waitFor();
       await screenshot(member.page, 'point-mall-goods-in-process-desktop');
 
       await operator.getByRole('tab', { name: 'Redemptions' }).click();
       await operator.reload();
-      await operator.getByRole('cell', { name: 'Wireless earbuds' }).waitFor();
+      await operator.getByRole('cell', { name: 'Travel mug' }).waitFor();
       await screenshot(operator, 'backoffice-points-queue-desktop');
       await operator
-        .getByRole('row', { name: /Wireless earbuds/ })
+        .getByRole('row', { name: /Travel mug/ })
         .getByRole('button', { name: 'Approve' })
         .click();
       const decide = operator.getByRole('dialog', { name: /^Approve redemption/ });
@@ -308,7 +308,7 @@ describe('points mall', () => {
       await logIn(page, 'phone');
       await page.goto(`${portal.baseUrl}/pointMall`);
       await page.getByRole('heading', { name: 'Goods', exact: true }).scrollIntoViewIfNeeded();
-      await page.getByRole('button', { name: 'Redeem: Wireless earbuds' }).waitFor();
+      await page.getByRole('button', { name: 'Redeem: Travel mug' }).waitFor();
       await screenshot(page, 'point-mall-goods-phone');
       await page.getByRole('tab', { name: 'Redeem history' }).click();
       await page.getByRole('region', { name: 'Goods redemptions' }).getByText('Approved').waitFor();

@@ -50,6 +50,7 @@ import {
   type PointsService,
   pointsJobs,
   pointsRoutes,
+  seedDemoGoods,
   seedDemoPoints,
 } from './modules/promotions';
 import {
@@ -451,6 +452,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   if (config.seedDemo) {
     const demoMember = await identity.findAccountByUsername('demo_player');
     if (demoMember) await seedDemoPoints(points, demoMember.id);
+    await seedDemoGoods({ db: database.db, merchantCode: config.merchantCode, now: deps.now });
   }
   const gamingSetup = setUpGaming({
     db: database.db,

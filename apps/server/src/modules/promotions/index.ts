@@ -2,7 +2,7 @@
 export { type PlayedRound, type PointsJobDeps, pointsForRound, pointsJobNames, pointsJobs } from './points.jobs';
 export { createPointsOperator, type PointsOperator, type PointsOperatorDeps } from './points.operator';
 export { type PointsRoutesOptions, pointsRoutes } from './points.routes';
-export { seedDemoPoints } from './points.seed';
+export { seedDemoGoods, seedDemoPoints } from './points.seed';
 export {
   createPointsService,
   defaultPointsSettings,
