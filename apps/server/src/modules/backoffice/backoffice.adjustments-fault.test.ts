@@ -53,10 +53,9 @@ afterAll(async () => {
 });
 
 describe('a direct adjustment whose transfer failed for a passing reason', () => {
-  // KNOWN DEFECT (review of issue 7): `applyDirectly` closes the adjustment as rejected on any AppError, also on a
-  // 503 SERVICE_UNAVAILABLE that moved nothing, so the retry finds it rejected (reason SERVICE_UNAVAILABLE) and answers
-  // 200. Fix: refuse only on `error.statusCode < 500`. Marked `fails` until then; drop `.fails` with the fix.
-  it.fails('is finished by the retry under the same key, not closed as rejected', async () => {
+  // Found in review: `applyDirectly` closed the adjustment as rejected on any AppError, also on a 503 that moved
+  // nothing, so the retry found it rejected. Only a ledger refusal (4xx) closes it now.
+  it('is finished by the retry under the same key, not closed as rejected', async () => {
     const playerId = await newPlayer();
     const key = `adj-${randomBytes(8).toString('hex')}`;
     const body = { playerId, direction: 'credit', amount: '20.00', reason: 'compensation', note: 'Ticket 9' };
@@ -86,13 +85,11 @@ describe('a direct adjustment whose transfer failed for a passing reason', () =>
 });
 
 describe('a direct debit refused by the ledger while a retry of it runs', () => {
-  // KNOWN DEFECT (review of issue 7): `applyDirectly` closes the row as rejected after the ledger refused its
-  // transfer, without knowing that a retry under the same key (`resume`, which re-drives a row under way at once,
-  // without the staleness `approve` requires) has meanwhile moved the money under the same ledger key. The player is
-  // debited, the adjustment says rejected with no transfer, and nobody looks at it again. Needs the first request to
-  // outlive its Idempotency-Key lease (60 s), so rare; the fix is to let only one request drive a row at a time
-  // (resume only a stale claim, or take the row under a lock/lease before moving money). Drop `.fails` with it.
-  it.fails('never leaves a posted ledger transfer behind a rejected adjustment', async () => {
+  // Found in review: the first request closed the row as rejected after the ledger refused its transfer, not knowing
+  // that a retry under the same key (which needs the first request to outlive its 60 s key lease) had meanwhile moved
+  // the money under the same ledger key. The ledger decides now: the refusal looks for the key's transfer while it
+  // holds the row, and a transfer that lands after a refusal turns the row into an applied one.
+  it('never leaves a posted ledger transfer behind a rejected adjustment', async () => {
     const playerId = await newPlayer();
     const { wallet } = app.services;
     const [clearing, cashAccount] = await Promise.all([
@@ -150,8 +147,11 @@ describe('a direct debit refused by the ledger while a retry of it runs', () => 
       layerForgets = false;
       wallet.transfer = transfer;
     }
+    // The first request's own transfer was refused, but its adjustment was applied by the retry under the same key:
+    // both answer the applied adjustment.
     const first = await firstResponse;
-    expect(first.json().code).toBe('WALLET_INSUFFICIENT_FUNDS');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().value).toMatchObject({ status: 'approved', direct: true });
     // 100.00 deposited, 50.00 debited by the adjustment's ledger key.
     expect(await cash(playerId)).toBe(5_000n);
     const listed = await bo.call('GET', `/adjustments?playerId=${playerId}&pageSize=10`, { cookie: finance });

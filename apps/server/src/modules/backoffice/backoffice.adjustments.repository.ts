@@ -221,6 +221,29 @@ export async function finishDirect(
   return row ?? null;
 }
 
+/**
+ * An adjustment applied at once that was closed as refused while a retry of the same request moved its money (the
+ * refusal and the retry's transfer raced): the ledger is the truth, so it becomes applied with that transfer.
+ */
+export async function correctRefusedDirect(
+  db: DbOrTx,
+  input: { id: number; transferId: number; now: Date },
+): Promise<AdjustmentRow | null> {
+  const [row] = await db
+    .update(backofficeAdjustments)
+    .set({ status: 'approved', ledgerTransferId: input.transferId, decidedAt: input.now, rejectReason: null })
+    .where(
+      and(
+        eq(backofficeAdjustments.id, input.id),
+        eq(backofficeAdjustments.status, 'rejected'),
+        isNull(backofficeAdjustments.decidedBy),
+        isNull(backofficeAdjustments.ledgerTransferId),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
 /** Closes an adjustment applied at once whose transfer the ledger refused (nothing moved): rejected, with why. */
 export async function refuseDirect(
   db: DbOrTx,

@@ -8,7 +8,7 @@ import {
   minorToDecimal,
   parseMinor,
 } from '@portal/contract';
-import type { Db } from '../../platform/db';
+import type { Db, Tx } from '../../platform/db';
 import { AppError, isAppError } from '../../platform/http/app-error';
 import { requestHash } from '../../platform/idempotency';
 import type { IdentityService } from '../identity';
@@ -19,7 +19,7 @@ import type { BackofficeService, CallerContext, OperatorContext } from './backof
 
 export type AdjustmentServiceDeps = {
   db: Db;
-  wallet: Pick<WalletService, 'ensureAccount' | 'transfer'>;
+  wallet: Pick<WalletService, 'ensureAccount' | 'transfer' | 'getTransferByKey'>;
   identity: Pick<IdentityService, 'getAccount'>;
   system: Pick<SystemService, 'currency'>;
   backoffice: Pick<BackofficeService, 'recordChange'>;
@@ -129,8 +129,15 @@ export function createAdjustmentService(deps: AdjustmentServiceDeps) {
   /**
    * Applies an adjustment at or below the threshold at once: recorded as `approving` with nobody deciding (so a
    * request that dies mid-way leaves a claim another operator can finish once it is stale, with the same ledger
-   * key), then the money moves and it is `approved`. A transfer the ledger refuses (a debit above the available
-   * balance) closes it as rejected with the error code as reason, and the error is answered.
+   * key), then the money moves and it is `approved`. A transfer the ledger refuses (a 4xx such as a debit above the
+   * available balance) closes it as rejected with the error code as reason, and the error is answered; a passing
+   * failure (5xx: the wallet kept losing races, nothing moved) leaves it under way for the retry the 5xx asks for.
+   *
+   * A refusal and a retry of the same request that moves the money can race (the retry's transfer under the same
+   * ledger key succeeds while the first attempt's was refused). The ledger decides: before refusing, the transfer
+   * under the adjustment's key is looked for and, when there, applied; a transfer that lands after a refusal turns
+   * the refused row into an applied one when its request finishes; a refusal that finds the row already applied
+   * answers it.
    */
   async function applyDirectly(
     actor: OperatorContext,
@@ -141,46 +148,68 @@ export function createAdjustmentService(deps: AdjustmentServiceDeps) {
     try {
       transferId = await moveMoney(row);
     } catch (error) {
-      if (isAppError(error)) {
-        await db.transaction(async (tx) => {
-          const refused = await repo.refuseDirect(tx, { id: row.id, reason: error.code, now: now() });
-          if (!refused) return;
-          await deps.backoffice.recordChange(
-            actor,
-            caller,
-            {
-              action: 'players.adjustment.refused',
-              target: `adjustment:${row.id}`,
-              before: auditState(row),
-              after: auditState(refused),
-            },
-            tx,
-          );
+      if (!isAppError(error) || error.statusCode >= 500) throw error;
+      // A retry of the same request may have moved the money under the adjustment's ledger key meanwhile.
+      const moved = await deps.wallet.getTransferByKey(adjustmentTransferKey(row.id));
+      if (!moved) {
+        const refused = await db.transaction(async (tx) => {
+          const closed = await repo.refuseDirect(tx, { id: row.id, reason: error.code, now: now() });
+          if (closed) {
+            await deps.backoffice.recordChange(
+              actor,
+              caller,
+              {
+                action: 'players.adjustment.refused',
+                target: `adjustment:${row.id}`,
+                before: auditState(row),
+                after: auditState(closed),
+              },
+              tx,
+            );
+          }
+          return closed;
         });
+        // Not refused here: a retry applied it first (its transfer landed after the look above); that is the answer.
+        const current = refused ? null : await repo.findAdjustment(db, row.id);
+        if (current?.status === 'approved') return current;
+        throw error;
       }
-      throw error;
+      transferId = moved.id;
     }
     return db.transaction(async (tx) => {
-      const finished = await repo.finishDirect(tx, { id: row.id, transferId, now: now() });
+      const finished =
+        (await repo.finishDirect(tx, { id: row.id, transferId, now: now() })) ??
+        // Refused by a racing attempt whose own transfer was refused, after this one's moved the money.
+        (await repo.correctRefusedDirect(tx, { id: row.id, transferId, now: now() }));
       if (!finished) {
         // A retry of the same request (same key, same transfer) finished it first: that is this request's answer.
         const current = await repo.findAdjustment(tx, row.id);
         if (current?.status === 'approved' && current.ledgerTransferId === transferId) return current;
         throw new AppError('BO_ADJUSTMENT_NOT_PENDING', { id: row.id });
       }
-      await deps.backoffice.recordChange(
-        actor,
-        caller,
-        {
-          action: 'players.adjustment.applied',
-          target: `adjustment:${row.id}`,
-          before: auditState(row),
-          after: auditState(finished),
-        },
-        tx,
-      );
+      await recordApplied(actor, caller, row, finished, tx);
       return finished;
     });
+  }
+
+  async function recordApplied(
+    actor: OperatorContext,
+    caller: CallerContext,
+    before: repo.AdjustmentRow,
+    after: repo.AdjustmentRow,
+    tx: Tx,
+  ): Promise<void> {
+    await deps.backoffice.recordChange(
+      actor,
+      caller,
+      {
+        action: 'players.adjustment.applied',
+        target: `adjustment:${before.id}`,
+        before: auditState(before),
+        after: auditState(after),
+      },
+      tx,
+    );
   }
 
   async function load(id: number): Promise<repo.AdjustmentView> {
