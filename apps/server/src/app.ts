@@ -513,6 +513,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     points,
     rounds: (afterId, limit) => gaming.roundsAfter(afterId, limit),
     currency: () => system.currency(),
+    earnsPoints: async (accountId) => {
+      const account = await identity.getAccount(accountId);
+      return account !== null && account.role !== 'trial' && !account.playMoney;
+    },
     settings: pointsJobSettings,
   }))
     jobs.register(job);

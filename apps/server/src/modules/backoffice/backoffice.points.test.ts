@@ -380,6 +380,18 @@ describe('points mall: earning points from play', () => {
     ]);
     expect(await bo.app.jobs.tick(pointsJobNames.earnFromPlay)).toBe('ran');
     expect((await pointsOf(member)).balance - before.balance).toBe(350n);
+    // Trial (play-money) accounts collect no points.
+    const trial = await bo.app.inject({ method: 'POST', url: calls.freePlay.path, payload: {} });
+    const trialId = (await bo.app.services.identity.resolveSession(trial.json().value.token as string))?.auth.accountId;
+    expect(trialId).toBeGreaterThan(0);
+    await round(trialId as number, 50_000, 'closed');
+    expect(await bo.app.jobs.tick(pointsJobNames.earnFromPlay)).toBe('ran');
+    const trialPoints = await bo.app.services.wallet.ensureAccount(
+      { type: 'player', id: trialId as number },
+      'PLAYER_POINTS',
+      pointsUnit,
+    );
+    expect(trialPoints.balanceMinor).toBe(0n);
     await expectLedgerReconciled();
   });
 });

@@ -21,6 +21,11 @@ export type PointsJobDeps = {
   /** Rounds after a round id, in id order (gaming module's index.ts: `gaming.roundsAfter`). */
   rounds: (afterId: number, limit: number) => Promise<PlayedRound[]>;
   currency: () => Promise<{ code: string }>;
+  /**
+   * Whether an account collects points (identity module): real members and agents do; trial (play-money) accounts
+   * do not, as the points mall serves real accounts only. Everyone when absent.
+   */
+  earnsPoints?: (accountId: number) => Promise<boolean>;
   settings: {
     earnIntervalSeconds: number;
     recoveryIntervalSeconds: number;
@@ -73,6 +78,16 @@ export async function earnPointsFromPlay(deps: PointsJobDeps, now: Date) {
   let rounds = 0;
   let awarded = 0;
   let points = 0n;
+  const earners = new Map<number, Promise<boolean>>();
+  const earns = (accountId: number) => {
+    if (!deps.earnsPoints) return Promise.resolve(true);
+    let known = earners.get(accountId);
+    if (!known) {
+      known = deps.earnsPoints(accountId);
+      earners.set(accountId, known);
+    }
+    return known;
+  };
   for (let page = 0; page < pagesPerRun; page += 1) {
     const batch = await deps.rounds(after, pageSize);
     for (const round of batch) {
@@ -81,7 +96,7 @@ export async function earnPointsFromPlay(deps: PointsJobDeps, now: Date) {
       const age = now.getTime() - round.startedAt.getTime();
       if (round.status === 'closed' && round.currency === code) {
         const earned = pointsForRound(round, settings);
-        if (earned > 0n) {
+        if (earned > 0n && (await earns(round.accountId))) {
           const transfer = await deps.points.award(round.accountId, earned, earnKey(round.id), 'Points from play', {
             roundId: round.id,
           });
