@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Adjustment, AuditEntry } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,6 +47,7 @@ function adjust(cookie: string, playerId: number, direction: 'credit' | 'debit',
   return bo.call('POST', '/adjustments', {
     cookie,
     body: { playerId, direction, amount, reason: 'compensation', note: 'Ticket 5150' },
+    headers: { 'idempotency-key': randomUUID() },
   });
 }
 
@@ -156,7 +157,7 @@ describe('manual adjustments with an approval threshold', () => {
     const playerId = await newPlayer(5_000n);
     const refused = await bo.call('POST', '/adjustments', {
       cookie: financeA,
-      headers: { language: 'bn' },
+      headers: { language: 'bn', 'idempotency-key': randomUUID() },
       body: { playerId, direction: 'debit', amount: '50.01', reason: 'correction', note: 'Duplicate credit' },
     });
     expect(refused.statusCode).toBe(409);
@@ -192,6 +193,13 @@ describe('manual adjustments with an approval threshold', () => {
       body: { playerId, direction: 'credit', amount: '1.00', reason: 'bonus', note: 'x' },
     });
     expect(anonymous.statusCode).toBe(401);
+    // A money-moving call: without an Idempotency-Key a double submit would adjust twice, so none is accepted.
+    const keyless = await bo.call('POST', '/adjustments', {
+      cookie: financeA,
+      body: { playerId, direction: 'credit', amount: '1.00', reason: 'bonus', note: 'x' },
+    });
+    expect(keyless.statusCode).toBe(400);
+    expect(keyless.json().code).toBe('VALIDATION_FAILED');
     expect(await cash(playerId)).toBe(0n);
   });
 

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Adjustment, AuditEntry } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -46,7 +46,7 @@ async function cash(playerId: number): Promise<bigint> {
 }
 
 async function propose(cookie: string, body: Record<string, unknown>) {
-  return bo.call('POST', '/adjustments', { cookie, body });
+  return bo.call('POST', '/adjustments', { cookie, body, headers: { 'idempotency-key': randomUUID() } });
 }
 
 async function proposed(cookie: string, playerId: number, direction: 'credit' | 'debit', amount: string) {
@@ -251,7 +251,11 @@ describe('manual adjustments (maker-checker)', () => {
       [{ ...base, playerId: 999_999 }, 'BO_PLAYER_NOT_FOUND'],
       [{ ...base, extra: true }, 'VALIDATION_FAILED'],
     ] as const) {
-      const response = await bo.call('POST', '/adjustments', { cookie: financeA, body, headers: { language: 'bn' } });
+      const response = await bo.call('POST', '/adjustments', {
+        cookie: financeA,
+        body,
+        headers: { language: 'bn', 'idempotency-key': randomUUID() },
+      });
       expect(response.json().code, JSON.stringify(body)).toBe(code);
       expect(response.json().message).toMatch(/[\u0980-\u09FF]/);
     }

@@ -272,8 +272,9 @@ export function registerPlayerRoutes(app: RouteApp, deps: PlayerRouteDeps): void
     {
       // A retried request with the same Idempotency-Key replays the first answer instead of adjusting twice. After
       // a 5xx the layer gives the key up and the retry runs again: the key is also stored on the adjustment, so
-      // the retry goes on with the first attempt's row and ledger key (the service's half of the rule).
-      config: { permission: 'adjustments.propose', idempotency: { required: false } },
+      // the retry goes on with the first attempt's row and ledger key (the service's half of the rule). The key is
+      // required: without one, a double submit would adjust twice.
+      config: { permission: 'adjustments.propose', idempotency: true },
       // Runs before the layer takes the key (it appends its own step): see `refuseReusedKey`.
       preHandler: async (request) => {
         const key = request.headers[idempotencyHeader];
