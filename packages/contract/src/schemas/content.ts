@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listSortShape } from './list-sort';
 
 /**
  * Content (spec sections 2, 3, 4, 5, 7 and 9): announcements (banners, player notices, popups, promotions, help),
@@ -351,6 +352,14 @@ export const operatorPageQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 
+/** Columns the sent-messages list sorts on (newest first by default). */
+export const operatorMessageSorts = ['createdAt', 'title', 'createdBy'] as const;
+export type OperatorMessageSort = (typeof operatorMessageSorts)[number];
+export const operatorMessageQuerySchema = operatorPageQuerySchema.extend(
+  listSortShape(operatorMessageSorts, { sort: 'createdAt', order: 'desc' }),
+);
+export type OperatorMessageQuery = z.infer<typeof operatorMessageQuerySchema>;
+
 export const feedbackStatuses = ['open', 'resolved'] as const;
 export type FeedbackStatus = (typeof feedbackStatuses)[number];
 export const operatorFeedbackSchema = z.object({
@@ -367,9 +376,14 @@ export const operatorFeedbackSchema = z.object({
   reply: z.object({ content: z.string(), createdAt: z.string(), createdBy: z.string().nullable() }).nullable(),
 });
 export type OperatorFeedback = z.infer<typeof operatorFeedbackSchema>;
+/** Columns the feedback list sorts on (newest first by default). */
+export const operatorFeedbackSorts = ['createdAt', 'type', 'status'] as const;
+export type OperatorFeedbackSort = (typeof operatorFeedbackSorts)[number];
 export const operatorFeedbackQuerySchema = operatorPageQuerySchema.extend({
   status: z.enum(feedbackStatuses).optional(),
+  ...listSortShape(operatorFeedbackSorts, { sort: 'createdAt', order: 'desc' }),
 });
+export type OperatorFeedbackQuery = z.infer<typeof operatorFeedbackQuerySchema>;
 export const operatorFeedbackPageSchema = z.object({
   content: z.array(operatorFeedbackSchema),
   pageNo: z.number().int(),

@@ -31,8 +31,8 @@ import {
   operatorHelpCenterSchema,
   operatorMessageInputSchema,
   operatorMessagePageSchema,
+  operatorMessageQuerySchema,
   operatorMessageSchema,
-  operatorPageQuerySchema,
 } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -241,8 +241,8 @@ export function registerContentRoutes(app: RouteApp, deps: ContentRouteDeps): vo
       config: { permission: 'content.messages' },
       schema: {
         tags,
-        summary: 'Messages operators sent, newest first',
-        querystring: operatorPageQuerySchema,
+        summary: 'Messages operators sent, newest first unless sorted otherwise',
+        querystring: operatorMessageQuerySchema,
         response: { 200: okEnvelope(operatorMessagePageSchema) },
       },
     },
@@ -300,7 +300,7 @@ export function registerContentRoutes(app: RouteApp, deps: ContentRouteDeps): vo
       config: { permission: 'content.feedback' },
       schema: {
         tags,
-        summary: 'Feedback from members and visitors, newest first (optionally by status)',
+        summary: 'Feedback from members and visitors, newest first unless sorted otherwise (optionally by status)',
         querystring: operatorFeedbackQuerySchema,
         response: { 200: okEnvelope(operatorFeedbackPageSchema) },
       },

@@ -239,6 +239,7 @@ describe('audit log and adjustments sorting', () => {
       const response = await bo.call('POST', '/adjustments', {
         cookie: finance,
         body: { playerId: player.id, direction: 'credit', amount, reason: 'compensation', note: 'Sorting test' },
+        headers: { 'idempotency-key': `sort-adj-${randomBytes(6).toString('hex')}` },
       });
       expect(response.statusCode, response.body).toBe(200);
       proposed.push(response.json().value.id);
@@ -277,5 +278,62 @@ describe('operators list sorting', () => {
       expect(names(await list<Row>(`/operators?sort=lastLoginAt&order=${order}`)).at(-1)).toBe('Sort_Amy');
     }
     await expectRefused('/operators?sort=password_hash');
+  });
+});
+
+describe('inbox messages and feedback sorting', () => {
+  async function feedback(type: number, content: string, ip: string): Promise<void> {
+    const captcha = await app.inject({ method: 'GET', url: '/wps/captcha', remoteAddress: ip });
+    const { captchaId } = captcha.json().value;
+    const answer = await app.services.identity.peekCaptchaAnswer(captchaId);
+    const response = await app.inject({
+      method: 'PUT',
+      url: '/wps/feedback',
+      remoteAddress: ip,
+      payload: { type, content, sender: 'Karim', captchaId, captcha: answer },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  }
+
+  it('sorts sent messages by title (any case), ties by id, newest first by default', async () => {
+    const sent: number[] = [];
+    for (const title of ['beta', 'Alpha', 'beta']) {
+      const response = await bo.call('POST', '/content/messages', {
+        cookie: owner,
+        body: { to: 'all', title, content: 'Sorting test' },
+        headers: { 'idempotency-key': `sort-msg-${randomBytes(6).toString('hex')}` },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      sent.push(response.json().value.id);
+    }
+    const [beta1, alpha, beta2] = sent as [number, number, number];
+    const ids = async (query: string) => {
+      const response = await bo.call('GET', `/content/messages${query}`, { cookie: owner });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json().value.content as { id: number }[]).map((row) => row.id);
+    };
+    expect(await ids('')).toEqual([beta2, alpha, beta1]);
+    expect(await ids('?sort=title&order=asc')).toEqual([alpha, beta1, beta2]);
+    expect(await ids('?sort=title&order=desc')).toEqual([beta2, beta1, alpha]);
+    await expectRefused('/content/messages?sort=content');
+  });
+
+  it('sorts feedback by type, ties by id', async () => {
+    await feedback(6, 'First, type 6', '10.51.0.1');
+    await feedback(1, 'Second, type 1', '10.51.0.2');
+    await feedback(6, 'Third, type 6', '10.51.0.3');
+    type Row = { id: number; type: number };
+    const rows = async (query: string) => {
+      const response = await bo.call('GET', `/content/feedback${query}`, { cookie: owner });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json().value.content as Row[]).map((row) => [row.type, row.id]);
+    };
+    const newest = await rows('');
+    expect(newest.map(([, id]) => id)).toEqual([...newest.map(([, id]) => id)].sort((a, b) => (b ?? 0) - (a ?? 0)));
+    const byType = await rows('?sort=type&order=asc');
+    expect(byType).toEqual([...newest].sort((a, b) => (a[0] ?? 0) - (b[0] ?? 0) || (a[1] ?? 0) - (b[1] ?? 0)));
+    const byTypeDesc = await rows('?sort=type&order=desc');
+    expect(byTypeDesc).toEqual([...byType].reverse());
+    await expectRefused('/content/feedback?sort=sender');
   });
 });

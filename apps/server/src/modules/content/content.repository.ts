@@ -1,3 +1,4 @@
+import type { ListSort, OperatorFeedbackSort, OperatorMessageSort } from '@portal/contract';
 import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import {
@@ -254,7 +255,14 @@ export async function listOperatorMessages(
   db: DbOrTx,
   merchantCode: string,
   page: Page,
+  { sort, order }: ListSort<OperatorMessageSort> = { sort: 'createdAt', order: 'desc' },
 ): Promise<{ rows: MessageRow[]; total: number }> {
+  const direction = order === 'desc' ? desc : asc;
+  const primary = {
+    createdAt: contentMessages.createdAt,
+    title: sql`lower(${contentMessages.title})`,
+    createdBy: sql`lower(${contentMessages.createdBy})`,
+  }[sort];
   const where = and(
     eq(contentMessages.merchantCode, merchantCode),
     eq(contentMessages.kind, 'operator'),
@@ -264,7 +272,7 @@ export async function listOperatorMessages(
     .select()
     .from(contentMessages)
     .where(where)
-    .orderBy(desc(contentMessages.id))
+    .orderBy(direction(primary), direction(contentMessages.id))
     .offset(page.offset)
     .limit(page.limit);
   const [totals] = await db.select({ n: count() }).from(contentMessages).where(where);
@@ -311,13 +319,20 @@ const feedbackColumns = {
   replyBy: contentMessages.createdBy,
 };
 
-/** Feedback newest first, each with its reply (the inbox message stored under its source key), if any. */
+/** Feedback in the chosen order (newest first by default, id breaks ties), each with its reply (the inbox message stored under its source key), if any. */
 export async function listFeedback(
   db: DbOrTx,
   merchantCode: string,
   status: string | undefined,
   page: Page,
+  { sort, order }: ListSort<OperatorFeedbackSort> = { sort: 'createdAt', order: 'desc' },
 ): Promise<{ rows: FeedbackWithReply[]; total: number }> {
+  const direction = order === 'desc' ? desc : asc;
+  const primary = {
+    createdAt: contentFeedback.createdAt,
+    type: contentFeedback.type,
+    status: contentFeedback.status,
+  }[sort];
   const where = and(
     eq(contentFeedback.merchantCode, merchantCode),
     status ? eq(contentFeedback.status, status) : undefined,
@@ -327,7 +342,7 @@ export async function listFeedback(
     .from(contentFeedback)
     .leftJoin(contentMessages, replyJoin(merchantCode))
     .where(where)
-    .orderBy(desc(contentFeedback.id))
+    .orderBy(direction(primary), direction(contentFeedback.id))
     .offset(page.offset)
     .limit(page.limit);
   const [totals] = await db.select({ n: count() }).from(contentFeedback).where(where);

@@ -26,8 +26,10 @@ import {
   type MessageSegment,
   type OperatorAnnouncement,
   type OperatorFeedback,
+  type OperatorFeedbackQuery,
   type OperatorMessage,
   type OperatorMessageInput,
+  type OperatorMessageQuery,
   operatorMessageInputSchema,
   parseAnnouncementTypes,
   type RealtimeEvent,
@@ -575,11 +577,13 @@ export function createContentService(deps: ContentServiceDeps) {
       };
     },
 
-    async listOperatorMessages(page: { pageNo: number; pageSize: number }) {
-      const { rows, total } = await repo.listOperatorMessages(db, merchantCode, {
-        offset: (page.pageNo - 1) * page.pageSize,
-        limit: page.pageSize,
-      });
+    async listOperatorMessages(page: { pageNo: number; pageSize: number } & Partial<OperatorMessageQuery>) {
+      const { rows, total } = await repo.listOperatorMessages(
+        db,
+        merchantCode,
+        { offset: (page.pageNo - 1) * page.pageSize, limit: page.pageSize },
+        { sort: page.sort ?? 'createdAt', order: page.order ?? 'desc' },
+      );
       const content: OperatorMessage[] = [];
       for (const row of rows) {
         const segment = row.params.segment as MessageSegment | undefined;
@@ -654,11 +658,16 @@ export function createContentService(deps: ContentServiceDeps) {
       return { id: row.id };
     },
 
-    async listFeedback(query: { status?: FeedbackStatus; pageNo: number; pageSize: number }) {
-      const { rows, total } = await repo.listFeedback(db, merchantCode, query.status, {
-        offset: (query.pageNo - 1) * query.pageSize,
-        limit: query.pageSize,
-      });
+    async listFeedback(
+      query: { status?: FeedbackStatus; pageNo: number; pageSize: number } & Partial<OperatorFeedbackQuery>,
+    ) {
+      const { rows, total } = await repo.listFeedback(
+        db,
+        merchantCode,
+        query.status,
+        { offset: (query.pageNo - 1) * query.pageSize, limit: query.pageSize },
+        { sort: query.sort ?? 'createdAt', order: query.order ?? 'desc' },
+      );
       return {
         content: rows.map(({ feedback, reply }) => toOperatorFeedback(feedback, reply)),
         pageNo: query.pageNo,

@@ -10,9 +10,12 @@ import {
   type HelpArticleInput,
   type HelpCategoryTitles,
   type HelpOrderInput,
+  type ListSort,
   type MessageSegmentInput,
   messageAudienceSchema,
+  type OperatorFeedbackSort,
   type OperatorMessageInput,
+  type OperatorMessageSort,
   operatorAnnouncementListSchema,
   operatorAnnouncementSchema,
   operatorArticleListSchema,
@@ -81,13 +84,16 @@ export function usePreviewAnnouncement() {
   });
 }
 
-export function useSentMessages(pageNo: number) {
+export const newestMessageFirst: ListSort<OperatorMessageSort> = { sort: 'createdAt', order: 'desc' };
+export const newestFeedbackFirst: ListSort<OperatorFeedbackSort> = { sort: 'createdAt', order: 'desc' };
+
+export function useSentMessages(pageNo: number, sorting: ListSort<OperatorMessageSort> = newestMessageFirst) {
   return useQuery({
-    queryKey: [...messagesQueryKey, pageNo],
+    queryKey: [...messagesQueryKey, pageNo, sorting],
     queryFn: ({ signal }) =>
       boCall('GET', contentBackofficePaths.messages, {
         schema: operatorMessagePageSchema,
-        query: { pageNo, pageSize },
+        query: { pageNo, pageSize, ...sorting },
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -103,13 +109,17 @@ export function useSendMessage() {
   });
 }
 
-export function useFeedbackList(status: FeedbackStatus | '', pageNo: number) {
+export function useFeedbackList(
+  status: FeedbackStatus | '',
+  pageNo: number,
+  sorting: ListSort<OperatorFeedbackSort> = newestFeedbackFirst,
+) {
   return useQuery({
-    queryKey: [...feedbackQueryKey, status, pageNo],
+    queryKey: [...feedbackQueryKey, status, pageNo, sorting],
     queryFn: ({ signal }) =>
       boCall('GET', contentBackofficePaths.feedback, {
         schema: operatorFeedbackPageSchema,
-        query: { status: status || undefined, pageNo, pageSize },
+        query: { status: status || undefined, pageNo, pageSize, ...sorting },
         signal,
       }),
     placeholderData: keepPreviousData,

@@ -1,4 +1,10 @@
-import { type FeedbackStatus, feedbackReplyMax, type OperatorFeedback } from '@portal/contract';
+import {
+  type FeedbackStatus,
+  feedbackReplyMax,
+  type ListSort,
+  type OperatorFeedback,
+  type OperatorFeedbackSort,
+} from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { Modal } from '@portal/ui/modal';
 import { Pager } from '@portal/ui/pager';
@@ -8,10 +14,11 @@ import { useToast } from '@portal/ui/toast';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader, Pill } from '@/components/ui/panel';
+import { SortableHeader } from '@/components/ui/sortable-header';
 import { describeError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { translate, useCurrentLanguage } from '@/lib/i18n';
-import { useFeedbackList, useReplyToFeedback, useSetFeedbackStatus } from '../api/content';
+import { newestFeedbackFirst, useFeedbackList, useReplyToFeedback, useSetFeedbackStatus } from '../api/content';
 import '../locales';
 import '@/components/ui/table.css';
 import './content.css';
@@ -91,7 +98,12 @@ export function FeedbackPage() {
   const language = useCurrentLanguage();
   const [status, setStatus] = useState<FeedbackStatus | ''>('open');
   const [page, setPage] = useState(1);
-  const list = useFeedbackList(status, page);
+  const [sorting, setSorting] = useState<ListSort<OperatorFeedbackSort>>(newestFeedbackFirst);
+  const list = useFeedbackList(status, page, sorting);
+  const sortBy = (next: ListSort<OperatorFeedbackSort>) => {
+    setSorting(next);
+    setPage(1);
+  };
   const update = useSetFeedbackStatus();
   const [replying, setReplying] = useState<OperatorFeedback | null>(null);
   const fb = 'contentBo.feedback';
@@ -125,11 +137,17 @@ export function FeedbackPage() {
             <table className="ui-table">
               <thead>
                 <tr>
-                  <th scope="col">{t(`${fb}.columns.received`)}</th>
-                  <th scope="col">{t(`${fb}.columns.type`)}</th>
+                  <SortableHeader column="createdAt" firstOrder="desc" sorting={sorting} onSort={sortBy}>
+                    {t(`${fb}.columns.received`)}
+                  </SortableHeader>
+                  <SortableHeader column="type" sorting={sorting} onSort={sortBy}>
+                    {t(`${fb}.columns.type`)}
+                  </SortableHeader>
                   <th scope="col">{t(`${fb}.columns.sender`)}</th>
                   <th scope="col">{t(`${fb}.columns.content`)}</th>
-                  <th scope="col">{t(`${fb}.columns.status`)}</th>
+                  <SortableHeader column="status" sorting={sorting} onSort={sortBy}>
+                    {t(`${fb}.columns.status`)}
+                  </SortableHeader>
                   <th scope="col">
                     <span className="visually-hidden">{t(`${fb}.resolve`)}</span>
                   </th>

@@ -27,6 +27,42 @@ describe('segment form', () => {
 });
 
 describe('inbox messages page', () => {
+  it('sorts sent messages and feedback on the server from their column headers', async () => {
+    const fetchMock = vi.fn(
+      mockApi({
+        'GET /bo/api/session/me': () => okResponse(meFixture('owner')),
+        'GET /bo/api/config': () => okResponse(configFixture()),
+        'GET /bo/api/content/messages': () =>
+          okResponse({ content: [], pageNo: 1, pageSize: 20, total: 0, totalPages: 0 }),
+        'GET /bo/api/content/feedback': () =>
+          okResponse({ content: [], pageNo: 1, pageSize: 20, total: 0, totalPages: 0 }),
+      }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const lastQuery = (path: string) => {
+      const urls = fetchMock.mock.calls
+        .map(([url]) => new URL(String(url), 'http://localhost'))
+        .filter((url) => url.pathname === path);
+      const last = urls.at(-1)?.searchParams;
+      return `${last?.get('sort')} ${last?.get('order')} ${last?.get('pageNo')}`;
+    };
+    const view = renderConsole('/content/messages');
+    const title = await screen.findByRole('columnheader', { name: 'Title' }, { timeout: 5000 });
+    expect(lastQuery('/bo/api/content/messages')).toBe('createdAt desc 1');
+    fireEvent.click(within(title).getByRole('button'));
+    await waitFor(() => expect(lastQuery('/bo/api/content/messages')).toBe('title asc 1'));
+    expect(title.getAttribute('aria-sort')).toBe('ascending');
+    view.unmount();
+
+    renderConsole('/content/feedback');
+    const type = await screen.findByRole('columnheader', { name: 'Type' }, { timeout: 5000 });
+    expect(lastQuery('/bo/api/content/feedback')).toBe('createdAt desc 1');
+    fireEvent.click(within(type).getByRole('button'));
+    await waitFor(() => expect(lastQuery('/bo/api/content/feedback')).toBe('type asc 1'));
+    fireEvent.click(within(type).getByRole('button'));
+    await waitFor(() => expect(lastQuery('/bo/api/content/feedback')).toBe('type desc 1'));
+  });
+
   it('counts a segment before it sends, then sends to it after the operator confirms the number', async () => {
     const sentBodies: unknown[] = [];
     const audienceBodies: unknown[] = [];

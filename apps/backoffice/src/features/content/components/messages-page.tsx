@@ -1,9 +1,11 @@
 import {
+  type ListSort,
   type MessageSegment,
   type MessageSegmentInput,
   messageSegmentDeposits,
   messageSegmentKinds,
   type OperatorMessage,
+  type OperatorMessageSort,
 } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { Checkbox } from '@portal/ui/checkbox';
@@ -17,10 +19,11 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PageHeader, Panel } from '@/components/ui/panel';
+import { SortableHeader } from '@/components/ui/sortable-header';
 import { describeError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { languageLocales, translate, useCurrentLanguage } from '@/lib/i18n';
-import { useMessageAudience, useSendMessage, useSentMessages } from '../api/content';
+import { newestMessageFirst, useMessageAudience, useSendMessage, useSentMessages } from '../api/content';
 import '../locales';
 import '@/components/ui/table.css';
 import './content.css';
@@ -189,7 +192,12 @@ export function MessagesPage() {
   const [confirming, setConfirming] = useState(false);
   const send = useSendMessage();
   const audience = useMessageAudience();
-  const sent = useSentMessages(page);
+  const [sorting, setSorting] = useState<ListSort<OperatorMessageSort>>(newestMessageFirst);
+  const sent = useSentMessages(page, sorting);
+  const sortBy = (next: ListSort<OperatorMessageSort>) => {
+    setSorting(next);
+    setPage(1);
+  };
   const m = 'contentBo.messages';
   const count = (value: number) => new Intl.NumberFormat(languageLocales[language]).format(value);
 
@@ -346,10 +354,16 @@ export function MessagesPage() {
               <table className="ui-table">
                 <thead>
                   <tr>
-                    <th scope="col">{t(`${m}.columns.sentAt`)}</th>
+                    <SortableHeader column="createdAt" firstOrder="desc" sorting={sorting} onSort={sortBy}>
+                      {t(`${m}.columns.sentAt`)}
+                    </SortableHeader>
                     <th scope="col">{t(`${m}.columns.to`)}</th>
-                    <th scope="col">{t(`${m}.columns.title`)}</th>
-                    <th scope="col">{t(`${m}.columns.by`)}</th>
+                    <SortableHeader column="title" sorting={sorting} onSort={sortBy}>
+                      {t(`${m}.columns.title`)}
+                    </SortableHeader>
+                    <SortableHeader column="createdBy" sorting={sorting} onSort={sortBy}>
+                      {t(`${m}.columns.by`)}
+                    </SortableHeader>
                   </tr>
                 </thead>
                 <tbody>
