@@ -1,8 +1,8 @@
 import type { HelpCenter } from '@portal/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApiClient } from '@/lib/api-client';
-import { envelopeResponse, mockApi, permissionFixture } from '@/testing/fixtures';
+import { configureApiClient, getMerchantCode } from '@/lib/api-client';
+import { envelopeResponse, failureResponse, mockApi, permissionFixture } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render-app';
 
 const helpCenter: HelpCenter = {
@@ -116,6 +116,21 @@ describe('start-up', () => {
     expect(await screen.findByText('Network link is abnormal, please try again')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to BDX88' })).toBeTruthy();
+  });
+
+  it('takes the configuration call index.html already sent, once: Retry asks the server itself', async () => {
+    const fetchMock = serve();
+    const merchant = getMerchantCode();
+    window.__earlyWhitelabel = {
+      path: '/wps/system/whitelabel',
+      headers: { accept: 'application/json', language: 'en', device: 'WEB', ...(merchant ? { merchant } : {}) },
+      response: Promise.resolve(failureResponse('SERVICE_UNAVAILABLE', 503)),
+    };
+    renderApp('/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to BDX88' })).toBeTruthy();
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/wps/system/whitelabel')).toHaveLength(1);
+    expect(window.__earlyWhitelabel).toBeUndefined();
   });
 });
 

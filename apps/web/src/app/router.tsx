@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Outlet, Route, Routes, useLocation } from 'react-router';
+import { homePaths } from './layout/frame-rules';
 import { RootLayout } from './layout/root-layout';
 import { RouteErrorBoundary } from './layout/route-error-boundary';
 import { RouteFallback } from './layout/route-fallback';
@@ -9,7 +10,7 @@ import { SessionHost } from './session-host';
 const loadHome = () => import('./routes/home');
 const HomeRoute = lazy(() => loadHome().then((module) => ({ default: module.HomeRoute })));
 // Most visits land on the home page: its code starts downloading beside the site configuration, not after it.
-if (typeof window !== 'undefined' && ['/', '/index', '/index.html', '/home'].includes(window.location.pathname)) {
+if (typeof window !== 'undefined' && homePaths.includes(window.location.pathname)) {
   loadHome().catch(() => undefined);
 }
 const LiveChatPage = lazy(() =>

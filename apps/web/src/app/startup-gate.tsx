@@ -53,7 +53,8 @@ export function StartupGate({ children }: { children: ReactNode }) {
         </StatusScreen>
       );
     }
-    return <LoadingCover label={t('app.loading')} siteName={knownName} />;
+    // index.html painted this same cover before the scripts ran; it stays put rather than fade in a second time.
+    return <LoadingCover label={t('app.loading')} siteName={knownName} className="ui-cover--instant" />;
   }
 
   const { info } = permission;

@@ -34,6 +34,43 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+describe('apiCall with an early request (index.html sent it before the app ran)', () => {
+  const sameHeaders = { accept: 'application/json', merchant: 'BDX88', language: 'en', device: 'WEB' };
+
+  it('takes the early answer instead of asking again when it carried the same headers', async () => {
+    const fetchMock = installFetch(() => envelopeResponse(2));
+    const early = {
+      path: '/wps/system/whitelabel',
+      headers: sameHeaders,
+      response: Promise.resolve(envelopeResponse(1)),
+    };
+    await expect(apiCall(calls.systemWhitelabel, { schema: numberSchema, early })).resolves.toBe(1);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('reports a failed early request as the same translated error a call of its own would give', async () => {
+    installFetch(() => envelopeResponse(2));
+    const early = {
+      path: '/wps/system/whitelabel',
+      headers: sameHeaders,
+      response: Promise.reject(new TypeError('offline')),
+    };
+    await expect(apiCall(calls.systemWhitelabel, { early })).rejects.toMatchObject({ code: 'NETWORK' });
+  });
+
+  it('asks again when the early request carried other headers (another language, no merchant)', async () => {
+    const fetchMock = installFetch(() => envelopeResponse(2));
+    for (const headers of [
+      { ...sameHeaders, language: 'bn' },
+      { accept: 'application/json', language: 'en', device: 'WEB' },
+    ]) {
+      const early = { path: '/wps/system/whitelabel', headers, response: Promise.resolve(envelopeResponse(1)) };
+      await expect(apiCall(calls.systemWhitelabel, { schema: numberSchema, early })).resolves.toBe(2);
+    }
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});
+
 describe('apiCall headers', () => {
   it('sends Merchant, Language and Device on every call', async () => {
     const fetchMock = installFetch(() => envelopeResponse({ ok: true }));

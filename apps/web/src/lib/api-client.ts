@@ -112,7 +112,31 @@ export type ApiCallOptions = {
   timeoutMs?: number;
   /** Extra request headers, such as the in-house games' X-Game-Token. */
   headers?: Record<string, string>;
+  /**
+   * The same call, already sent before the app started (index.html's early script): its answer is taken instead of
+   * asking again, but only when it went to the same address with exactly the headers this call would send.
+   */
+  early?: EarlyRequest;
 };
+
+/** A GET sent before the app's code ran, as `public/early-whitelabel.js` records it. */
+export type EarlyRequest = {
+  path: string;
+  headers: Readonly<Record<string, string>>;
+  response: Promise<Response>;
+};
+
+/** Whether an early request is the one this call would make (header names compared without case). */
+function matchesEarly(early: EarlyRequest, method: string, url: string, headers: Record<string, string>): boolean {
+  if (method !== 'GET' || early.path !== url) return false;
+  const normalise = (record: Readonly<Record<string, string>>) =>
+    JSON.stringify(
+      Object.entries(record)
+        .map(([name, value]) => [name.toLowerCase(), value])
+        .sort(([a], [b]) => (a ?? '').localeCompare(b ?? '')),
+    );
+  return normalise(early.headers) === normalise(headers);
+}
 
 function buildUrl(path: string, query: ApiCallOptions['query']): string {
   const search = new URLSearchParams();
@@ -174,6 +198,15 @@ function failureWithoutEnvelope(response: Response): ApiError {
   return new ApiError({ code, httpStatus: response.status, requestId: response.headers.get(requestHeaders.requestId) });
 }
 
+/** An early request cannot be aborted by the caller; waiting for it can (a timeout or a cancelled query). */
+function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    promise.then(resolve, reject);
+  });
+}
+
 /**
  * Calls one entry of the contract's call table and returns the envelope's `value`, validated and typed
  * by `schema` when one is given. Adds the Merchant, Language and Device headers, the session token for
@@ -209,13 +242,16 @@ export async function apiCall<T>(
   let response: Response;
   let text: string;
   try {
-    response = await fetch(url, {
-      method: entry.method,
-      headers,
-      body,
-      signal: controller.signal,
-      credentials: 'same-origin',
-    });
+    response =
+      options.early && matchesEarly(options.early, entry.method, url, headers)
+        ? await abortable(options.early.response, controller.signal)
+        : await fetch(url, {
+            method: entry.method,
+            headers,
+            body,
+            signal: controller.signal,
+            credentials: 'same-origin',
+          });
     text = await response.text();
   } catch (cause) {
     if (timedOut) throw new ApiError({ code: clientErrorCodes.TIMEOUT, cause });

@@ -8,7 +8,7 @@ import {
   systemStatusCodes,
 } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall, configureApiClient } from './api-client';
+import { apiCall, configureApiClient, type EarlyRequest } from './api-client';
 import { applyConfiguredLanguage } from './i18n';
 
 /**
@@ -22,8 +22,35 @@ export const permissionQueryKey = ['system', 'whitelabel'] as const;
 /** While the site is in maintenance it is asked again at this interval, so players see it come back. */
 const maintenancePollMs = 60_000;
 
+declare global {
+  interface Window {
+    /** Set by `public/early-whitelabel.js`, which index.html runs before the app's scripts have downloaded. */
+    __earlyWhitelabel?: EarlyRequest;
+  }
+}
+
+/**
+ * The permission call index.html already sent (`public/early-whitelabel.js`), handed out once. Every screen waits
+ * for this answer, so sending it while the scripts download rather than after they have run brings the first
+ * screen forward by a round trip and the whole script start-up. The answer is taken only when that request carried
+ * exactly the headers `apiCall` would send (the early script applies the same language rule, stored shipped
+ * language else English, and sends Device WEB and no Merchant: a build with VITE_MERCHANT_CODE asks again itself);
+ * otherwise, or for a later load (Retry after a failure, the maintenance poll), the server is asked afresh.
+ */
+function takeEarlyPermissionRequest(): EarlyRequest | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const early = window.__earlyWhitelabel;
+  window.__earlyWhitelabel = undefined;
+  return early;
+}
+
 async function fetchPermission(signal: AbortSignal): Promise<PermissionResponse> {
-  const permission = await apiCall(calls.systemWhitelabel, { schema: permissionResponseSchema, signal });
+  const early = takeEarlyPermissionRequest();
+  const permission = await apiCall(calls.systemWhitelabel, {
+    schema: permissionResponseSchema,
+    signal,
+    ...(early ? { early } : {}),
+  });
   configureApiClient({
     merchantCode: permission.info.merchantCode,
     payloadEncryption: permission.info.payloadEncryption,

@@ -1,3 +1,6 @@
+/** The home page's paths (spec section 2); `/help`, `/login` and `/register` show it too, under their modals. */
+export const homePaths: readonly string[] = ['/', '/index', '/index.html', '/home'];
+
 /**
  * Spec section 9: the side menu is hidden on the game pages /seamless, /lottert, /vnlottery and /sealottery.
  * The match is exact (case included): /vnLottery and /seaLottery are the lottery lobbies, which keep the menu.

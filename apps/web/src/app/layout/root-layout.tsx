@@ -1,5 +1,6 @@
 import { cx } from '@portal/ui/cx';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import {
@@ -8,10 +9,11 @@ import {
   useAppDownloadOpen,
 } from '@/features/app-download/hooks/app-download-store';
 import { isHelpLinkState } from '@/lib/help-link';
+import { useCurrentLanguage } from '@/lib/i18n';
 import { openModal } from '@/lib/modals';
 import { isFeatureEnabled, usePermission } from '@/lib/permission';
 import '@/locales/layout';
-import { frameStorageKeys, showsSideMenu } from './frame-rules';
+import { frameStorageKeys, homePaths, showsSideMenu } from './frame-rules';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { RouteFallback } from './route-fallback';
 import { ScrollManager } from './scroll-manager';
@@ -22,9 +24,9 @@ import './layout.css';
 const HelpCenterModal = lazy(() =>
   import('@/features/help-center/components/help-center-modal').then((module) => ({ default: module.HelpCenterModal })),
 );
-// The side menu, floating bar and footer load just after the first paint: they are not needed for it, and the
-// first download stays small. Their places are reserved (the menu's width, the footer below the fold), so nothing
-// on screen moves when they arrive.
+// The side menu and footer load just after the first paint, the floating bar later still (useSecondaryPartsReady):
+// they are not needed for it, and the first download stays small. Their places are reserved (the menu's width, the
+// footer below the fold) or they float, so nothing on screen moves when they arrive.
 const SideMenu = lazy(() => import('./side-menu').then((module) => ({ default: module.SideMenu })));
 const FloatingBar = lazy(() => import('./floating-bar').then((module) => ({ default: module.FloatingBar })));
 const SiteFooter = lazy(() => import('./site-footer').then((module) => ({ default: module.SiteFooter })));
@@ -49,6 +51,78 @@ const AppDownloadModal = lazy(() =>
     default: module.AppDownloadModal,
   })),
 );
+
+// Banners, marquee and popups all show the announcements. Their call (with its response schema) stays out of the first
+// download, but its small chunk is fetched beside the site configuration, so the layout can ask for them the moment
+// the configuration arrives rather than block by block once each block's code has loaded and rendered.
+const announcementsApi = import('@/features/content/api/announcements');
+announcementsApi.catch(() => undefined);
+
+/** The longest the frame's secondary parts wait for the announcements before they load anyway. */
+const secondaryPartsMaxWaitMs = 2000;
+
+/**
+ * Starts loading the announcements while the frame renders (as TanStack's `usePrefetchQuery` does), not after it
+ * has been committed, and not block by block once each block's code has arrived: the home banners, the marquee and
+ * the popups all show them. On the home page the first banner's image follows at once (the phone's largest paint).
+ * The answer is the settled load, or null when announcements are switched off.
+ */
+function useAnnouncementsPrefetch(enabled: boolean, onHome: boolean): Promise<void> | null {
+  const queryClient = useQueryClient();
+  const language = useCurrentLanguage();
+  // Memoised so that it starts once per language; the query cache also drops a second start while one is in flight.
+  return useMemo(
+    () =>
+      enabled
+        ? announcementsApi
+            .then((api) =>
+              api.prefetchAnnouncements(queryClient, language, { warmBannerGroup: onHome ? 'w_home' : null }),
+            )
+            .catch(() => undefined)
+        : null,
+    [enabled, onHome, queryClient, language],
+  );
+}
+
+/**
+ * Whether the frame's secondary parts (floating bar, docked live chat, install offer) may load. Nothing of them is
+ * needed for the first screen, and over HTTP/1.1 (six connections per host) their chunks queued in front of the
+ * announcements and the home banner image, the phone's largest paint. So they wait for the
+ * announcements (`announcementsLoaded`, or `secondaryPartsMaxWaitMs`; nothing when announcements are switched off),
+ * then for an idle moment. They float above the page, so nothing moves when they arrive.
+ */
+function useSecondaryPartsReady(announcementsLoaded: Promise<void> | null): boolean {
+  const [ready, setReady] = useState(false);
+
+  useEffect(() => {
+    if (ready) return;
+    let cancelled = false;
+    let idleHandle: number | undefined;
+    const show = () => {
+      if (!cancelled) setReady(true);
+    };
+    const whenIdle = () => {
+      if (cancelled || idleHandle !== undefined) return;
+      idleHandle =
+        typeof window.requestIdleCallback === 'function'
+          ? window.requestIdleCallback(show, { timeout: 1000 })
+          : window.setTimeout(show, 0);
+    };
+    const maxWait = window.setTimeout(whenIdle, secondaryPartsMaxWaitMs);
+    if (announcementsLoaded) announcementsLoaded.then(whenIdle, whenIdle);
+    else whenIdle();
+    return () => {
+      cancelled = true;
+      window.clearTimeout(maxWait);
+      if (idleHandle !== undefined) {
+        if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idleHandle);
+        else window.clearTimeout(idleHandle);
+      }
+    };
+  }, [ready, announcementsLoaded]);
+
+  return ready;
+}
 
 let startedOnce = false;
 /** Once per page: listen for the browser's install offer and, in the built app, register the service worker. */
@@ -81,7 +155,14 @@ export function RootLayout() {
   // The /live-chat page is the same chat: the docked panel steps aside there rather than show it twice.
   const onLiveChatPage = location.pathname.toLowerCase() === '/live-chat';
 
-  useEffect(() => startInstallability(), []);
+  const announcementsOn = isFeatureEnabled(permission, 'ANNOUNCEMENT3');
+
+  const announcementsLoaded = useAnnouncementsPrefetch(announcementsOn, homePaths.includes(location.pathname));
+  const secondaryReady = useSecondaryPartsReady(announcementsLoaded);
+
+  useEffect(() => {
+    if (secondaryReady) startInstallability();
+  }, [secondaryReady]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` changes on every navigation; the drawer closes then.
   useEffect(() => {
@@ -144,21 +225,25 @@ export function RootLayout() {
               </Suspense>
             </RouteErrorBoundary>
           </main>
+          {/* Not deferred: the footer must be in place before the announcement popup makes the page behind it inert. */}
           <Suspense fallback={<div className="site-footer site-footer--placeholder" aria-hidden="true" />}>
             <SiteFooter onAppDownload={openAppDownload} onFeedback={openFeedback} />
           </Suspense>
         </div>
       </div>
-      <Suspense fallback={null}>
-        <FloatingBar
-          customerService={info.customerService}
-          resources={info.resources}
-          onOpenAppDownload={openAppDownload}
-          hidden={floatingHidden}
-          onToggleHidden={toggleFloatingHidden}
-        />
-      </Suspense>
+      {secondaryReady && (
+        <Suspense fallback={null}>
+          <FloatingBar
+            customerService={info.customerService}
+            resources={info.resources}
+            onOpenAppDownload={openAppDownload}
+            hidden={floatingHidden}
+            onToggleHidden={toggleFloatingHidden}
+          />
+        </Suspense>
+      )}
       <ScrollManager />
+      {/* Not deferred: the announcement popup it opens covers the first screen, and is the desktop's largest paint. */}
       <RouteErrorBoundary resetKey="content">
         <Suspense fallback={null}>
           <ContentHost />
@@ -171,11 +256,13 @@ export function RootLayout() {
           </Suspense>
         </RouteErrorBoundary>
       )}
-      <RouteErrorBoundary resetKey="live-chat-panel">
-        <Suspense fallback={null}>
-          <LiveChatPanelHost suppressed={onLiveChatPage} />
-        </Suspense>
-      </RouteErrorBoundary>
+      {secondaryReady && (
+        <RouteErrorBoundary resetKey="live-chat-panel">
+          <Suspense fallback={null}>
+            <LiveChatPanelHost suppressed={onLiveChatPage} />
+          </Suspense>
+        </RouteErrorBoundary>
+      )}
       {appDownloadOpen && (
         <RouteErrorBoundary resetKey="app-download">
           <Suspense fallback={null}>

@@ -1,62 +1,55 @@
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { HomeBanners } from '@/features/content/components/banner-carousel';
+import { NoticeMarquee } from '@/features/content/components/notice-marquee';
 import { CustomerServiceLinks } from '@/features/customer-service/components/customer-service-links';
 import { usePermission } from '@/lib/permission';
 import { RouteErrorBoundary } from '../layout/route-error-boundary';
 import './home.css';
 
 /**
- * A block of the home page, loaded on demand. `reserve` is the height kept free while its code and data load,
- * on wide screens and on phones, so nothing below it moves when it appears (no layout shift).
+ * A block of the home page. `reserve` is the height kept free while its code and data load, on wide screens and on
+ * phones, so nothing below it moves when it appears (no layout shift). Blocks below the first screen load their
+ * code on demand (`lazyHomeSlot`).
  */
 export type HomeSlot = {
   id: string;
-  component: LazyExoticComponent<ComponentType>;
+  component: ComponentType;
   reserve: { desktop: number; phone: number };
 };
+
+/** A block whose code loads on demand; it starts downloading with this module (see below), not on its first render. */
+function lazyHomeSlot(id: string, load: () => Promise<ComponentType>, reserve: HomeSlot['reserve']): HomeSlot {
+  const pending = load();
+  pending.catch(() => undefined);
+  return { id, component: lazy(() => pending.then((component) => ({ default: component }))), reserve };
+}
 
 /**
  * The home page's blocks in the order of spec section 2 "Home": notice marquee, banners (w_home, video banners
  * for w_promotion), hot games, jackpot counter with the winners board, then the sections RNG, LIVE, FISH, PVP,
- * SPORTS, ESPORTS and COCKFIGHT. Each feature adds its block here as one entry when it lands, e.g.
- * `{ id: 'marquee', component: lazy(() => import('@/features/content/components/notice-marquee').then(…)), reserve: … }`.
+ * SPORTS, ESPORTS and COCKFIGHT. The marquee and the banners are imported with this module: the first banner is
+ * the phone's largest paint, and the router starts this module's download beside the site configuration, so
+ * their code arrives with it instead of a render and a download later. The game blocks load on demand.
  */
 export const homeSlots: readonly HomeSlot[] = [
-  {
-    id: 'marquee',
-    component: lazy(() =>
-      import('@/features/content/components/notice-marquee').then((module) => ({ default: module.NoticeMarquee })),
-    ),
-    reserve: { desktop: 44, phone: 44 },
-  },
-  {
-    id: 'banners',
-    component: lazy(() =>
-      import('@/features/content/components/banner-carousel').then((module) => ({ default: module.HomeBanners })),
-    ),
-    reserve: { desktop: 341, phone: 127 },
-  },
-  {
-    id: 'hotGames',
-    component: lazy(() =>
-      import('@/features/games/components/home-games').then((module) => ({ default: module.HomeHotGames })),
-    ),
-    reserve: { desktop: 330, phone: 302 },
-  },
-  {
-    id: 'jackpot',
-    component: lazy(() =>
-      import('@/features/games/components/home-games').then((module) => ({ default: module.HomeJackpotWinners })),
-    ),
-    reserve: { desktop: 330, phone: 560 },
-  },
-  {
-    id: 'gameSections',
-    component: lazy(() =>
-      import('@/features/games/components/home-games').then((module) => ({ default: module.HomeGameSections })),
-    ),
-    reserve: { desktop: 1400, phone: 1500 },
-  },
+  { id: 'marquee', component: NoticeMarquee, reserve: { desktop: 44, phone: 44 } },
+  { id: 'banners', component: HomeBanners, reserve: { desktop: 341, phone: 127 } },
+  lazyHomeSlot(
+    'hotGames',
+    () => import('@/features/games/components/home-games').then((module) => module.HomeHotGames),
+    { desktop: 330, phone: 302 },
+  ),
+  lazyHomeSlot(
+    'jackpot',
+    () => import('@/features/games/components/home-games').then((module) => module.HomeJackpotWinners),
+    { desktop: 330, phone: 560 },
+  ),
+  lazyHomeSlot(
+    'gameSections',
+    () => import('@/features/games/components/home-games').then((module) => module.HomeGameSections),
+    { desktop: 1400, phone: 1500 },
+  ),
 ];
 
 function Slot({ slot }: { slot: HomeSlot }) {

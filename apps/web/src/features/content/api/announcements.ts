@@ -5,7 +5,7 @@ import {
   calls,
   type ShippedLanguage,
 } from '@portal/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 import { useCurrentLanguage } from '@/lib/i18n';
 import { useFeature } from '@/lib/permission';
@@ -39,6 +39,40 @@ export function useAnnouncements() {
   const language = useCurrentLanguage();
   const enabled = useFeature('ANNOUNCEMENT3');
   return useQuery({ ...getAnnouncementsQueryOptions(language), enabled });
+}
+
+/**
+ * Starts loading the announcements without subscribing to them (nothing is asked while the cache holds fresh ones
+ * or a load is in flight). The layout calls it as soon as the site configuration is known, so the home banners, the
+ * marquee and the popups find them loaded or in flight instead of asking only once their own code has arrived and
+ * rendered. With `warmBannerGroup` the first image of that banner group then starts downloading at high priority
+ * (the home page's w_home banner is the phone's largest paint), while the carousel still renders.
+ */
+export async function prefetchAnnouncements(
+  client: QueryClient,
+  language: ShippedLanguage,
+  { warmBannerGroup }: { warmBannerGroup?: string | null } = {},
+): Promise<void> {
+  const options = getAnnouncementsQueryOptions(language);
+  await client.prefetchQuery(options);
+  if (!warmBannerGroup) return;
+  const first = bannersOf(client.getQueryData(options.queryKey), warmBannerGroup)[0];
+  const url = first && !first.videoUrl ? first.announcementImages[0]?.url : undefined;
+  if (url) preloadImage(url);
+}
+
+const preloadedImages = new Set<string>();
+
+/** A high-priority `<link rel=preload as=image>`: the carousel's `<img>` with the same address takes its response. */
+function preloadImage(url: string): void {
+  if (typeof document === 'undefined' || preloadedImages.has(url)) return;
+  preloadedImages.add(url);
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'image';
+  link.href = url;
+  link.fetchPriority = 'high';
+  document.head.append(link);
 }
 
 /** The banners of one carousel group, in their order. */
