@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Adjustment, AuditEntry } from '@portal/contract';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adjustmentTransferKey } from './backoffice.adjustments.service';
@@ -96,8 +97,20 @@ describe('manual adjustments with an approval threshold', () => {
     };
     expect(await policy()).toEqual({ amount: '0.00', minor: '0' });
     expect((await adjust(financeA, playerId, 'credit', '30.00')).json().value.direct).toBe(true);
-    expect((await adjust(financeA, playerId, 'debit', '20.00')).json().value.direct).toBe(true);
+    const debit = (await adjust(financeA, playerId, 'debit', '20.00')).json().value as Adjustment;
+    expect(debit.direct).toBe(true);
     expect(await policy()).toEqual({ amount: '50.00', minor: '5000' });
+    // One finished by another operator after its request died (the stale-claim approve names a decider): still a
+    // direct adjustment, and still in the window.
+    await app.database.db.execute(
+      sql`update backoffice_adjustments a set decided_by = (select o.id from backoffice_operators o where o.id <> a.proposed_by order by o.id limit 1) where a.id = ${debit.id}`,
+    );
+    expect(await policy()).toEqual({ amount: '50.00', minor: '5000' });
+    const listed = await bo.call('GET', `/adjustments?playerId=${playerId}`, { cookie: support });
+    expect((listed.json().value.items as Adjustment[]).find((item) => item.id === debit.id)).toMatchObject({
+      direct: true,
+      approvalReason: null,
+    });
     // 60.00 more would make 110.00 in the window: it waits, and a waiting one does not count.
     const held = (await adjust(financeA, playerId, 'credit', '60.00')).json().value;
     expect(held).toMatchObject({ status: 'pending', approvalReason: 'window_total' });

@@ -74,7 +74,8 @@ export async function sumDirectSince(
       and(
         eq(backofficeAdjustments.playerId, input.playerId),
         eq(backofficeAdjustments.currency, input.currency),
-        isNull(backofficeAdjustments.decidedBy),
+        // Direct ones, also those another operator finished after their request died (they have a decider then).
+        isNull(backofficeAdjustments.approvalReason),
         inArray(backofficeAdjustments.status, ['approving', 'approved']),
         gt(backofficeAdjustments.proposedAt, input.since),
       ),

@@ -64,7 +64,9 @@ function auditState(row: repo.AdjustmentRow) {
 }
 
 /** Applied (or being applied, or refused by the ledger) without a second operator: never decided by anyone. */
-const isDirect = (row: repo.AdjustmentRow) => row.status !== 'pending' && row.decidedBy === null;
+// Whether it went the direct way is fixed when it is proposed (`approval_reason` null): an operator who finishes a
+// stale direct one (the stale-claim approve) becomes its decider, and it is still a direct adjustment.
+const isDirect = (row: repo.AdjustmentRow) => row.approvalReason === null;
 
 /** Why an adjustment needs a second operator; null for one applied at once. Rows from before the column: amount. */
 const approvalReasonOf = (row: repo.AdjustmentRow): AdjustmentApprovalReason | null =>
