@@ -131,7 +131,7 @@ const loadInWorker = process.env.BENCH_LOAD_THREAD !== 'same';
 const loadFile = (name) => path.join(root, 'bench/games-load', `${name}.cjs`);
 const requireCjs = createRequire(import.meta.url);
 
-function run(title, maker) {
+function run(title, maker, seconds = durationS) {
   const setupRequest = loadInWorker ? loadFile(maker) : requireCjs(loadFile(maker));
   const requests = [
     {
@@ -146,7 +146,7 @@ function run(title, maker) {
       {
         url: base,
         connections: listConnections,
-        duration: durationS,
+        duration: seconds,
         requests,
         title,
         ...(loadInWorker ? { workers: 1 } : {}),
@@ -156,6 +156,10 @@ function run(title, maker) {
   });
 }
 
+// Untimed: the first seconds after start-up and seeding (JIT, the snapshot's first build, the seed's garbage) would
+// otherwise land on whichever row runs first.
+const warmUpS = Number(process.env.BENCH_WARM_UP_S ?? 3);
+if (warmUpS > 0) await run('warm-up', 'list', warmUpS);
 const list = await run('game list', 'list');
 const search = await run('search', 'search');
 const coldSearch = await run('search, every keyword new (no cache)', 'cold-search');
@@ -306,7 +310,7 @@ const wallet = (name, result) =>
 const section = `
 ## ${date}: games (catalogue lists and seamless wallet), ${usePostgres ? 'PostgreSQL' : 'embedded PGlite'}
 
-Machine: ${os.cpus().length} cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average before the run ${loadBefore.join(' / ')} (other engineers' work runs on the same machine). App in-process on ${usePostgres ? 'PostgreSQL (local, pool of 20)' : 'in-memory PGlite'}, ${gameCount.toLocaleString('en')} RNG games (stored in ${seedMs} ms), HTTP on localhost, autocannon ${listConnections} connections ${loadInWorker ? 'from a worker thread' : "in the server's thread"}, ${durationS} s each.
+Machine: ${os.cpus().length} cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average before the run ${loadBefore.join(' / ')} (other engineers' work runs on the same machine). App in-process on ${usePostgres ? 'PostgreSQL (local, pool of 20)' : 'in-memory PGlite'}, ${gameCount.toLocaleString('en')} RNG games (stored in ${seedMs} ms), HTTP on localhost, ${warmUpS} s of untimed warm-up, then autocannon ${listConnections} connections ${loadInWorker ? 'from a worker thread' : "in the server's thread"}, ${durationS} s each.
 
 | Call (GCSGAME_gameList)                          | req/s | p50 ms | p99 ms | non-2xx |
 | ------------------------------------------------ | ----: | -----: | -----: | ------: |
