@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { moneySchema, operatorPageSchema } from './cashier';
 import { gameCategories, walletModes } from './games';
+import { listSortShape } from './list-sort';
 
 /**
  * Back office: the game catalogue as operators manage it (vendors and games, their switches, sync on demand) and
@@ -130,6 +131,29 @@ const dateSchema = z.iso.date();
  */
 export const reportQuerySchema = z.object({ from: dateSchema.optional(), to: dateSchema.optional() });
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
+
+/**
+ * The report tables sort on the server by any of their columns: a report is a bounded aggregate (at most 366
+ * days, or one row per vendor or per day and channel), sorted after it is summed; the row's key breaks ties.
+ */
+export const dailyReportSorts = ['date', 'bets', 'wins', 'ggr', 'rounds', 'players'] as const;
+export type DailyReportSort = (typeof dailyReportSorts)[number];
+export const dailyReportQuerySchema = reportQuerySchema.extend(
+  listSortShape(dailyReportSorts, { sort: 'date', order: 'asc' }),
+);
+export type DailyReportQuery = z.infer<typeof dailyReportQuerySchema>;
+export const vendorReportSorts = ['vendor', 'bets', 'wins', 'ggr', 'rounds', 'players'] as const;
+export type VendorReportSort = (typeof vendorReportSorts)[number];
+export const vendorReportQuerySchema = reportQuerySchema.extend(
+  listSortShape(vendorReportSorts, { sort: 'bets', order: 'desc' }),
+);
+export type VendorReportQuery = z.infer<typeof vendorReportQuerySchema>;
+export const cashierReportSorts = ['date', 'direction', 'channel', 'count', 'sum'] as const;
+export type CashierReportSort = (typeof cashierReportSorts)[number];
+export const cashierReportQuerySchema = reportQuerySchema.extend(
+  listSortShape(cashierReportSorts, { sort: 'date', order: 'asc' }),
+);
+export type CashierReportQuery = z.infer<typeof cashierReportQuerySchema>;
 
 export const playFiguresSchema = z.object({
   bets: moneySchema,

@@ -1,11 +1,14 @@
 import {
   backofficeReportsPaths,
+  cashierReportQuerySchema,
   cashierReportSchema,
   dailyPlayReportSchema,
+  dailyReportQuerySchema,
   okEnvelope,
   type ReportQuery,
   reportQuerySchema,
   vendorPlayReportSchema,
+  vendorReportQuerySchema,
 } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -53,8 +56,9 @@ export function registerReportsRoutes(app: RouteApp, deps: ReportsRouteDeps): vo
       config,
       schema: {
         tags,
-        summary: 'Play per cashier day: bets, wins, GGR (bets − wins), rounds and players, with the total',
-        querystring: reportQuerySchema,
+        summary:
+          'Play per cashier day: bets, wins, GGR (bets − wins), rounds and players, with the total; sort by any column',
+        querystring: dailyReportQuerySchema,
         response: { 200: okEnvelope(dailyPlayReportSchema) },
       },
     },
@@ -68,7 +72,7 @@ export function registerReportsRoutes(app: RouteApp, deps: ReportsRouteDeps): vo
       schema: {
         tags,
         summary: 'Play per vendor over the range: bets, wins, GGR, rounds and players, with the total',
-        querystring: reportQuerySchema,
+        querystring: vendorReportQuerySchema,
         response: { 200: okEnvelope(vendorPlayReportSchema) },
       },
     },
@@ -82,7 +86,7 @@ export function registerReportsRoutes(app: RouteApp, deps: ReportsRouteDeps): vo
       schema: {
         tags,
         summary: 'Completed deposits and withdrawals per cashier day and channel: counts and sums, with totals',
-        querystring: reportQuerySchema,
+        querystring: cashierReportQuerySchema,
         response: { 200: okEnvelope(cashierReportSchema) },
       },
     },

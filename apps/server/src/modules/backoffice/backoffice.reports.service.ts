@@ -1,11 +1,15 @@
 import {
   type CashierReport,
+  type CashierReportSort,
   type DailyPlayReport,
+  type DailyReportSort,
+  type ListSort,
   type Money,
   minorToDecimal,
   type PlayFigures,
   type ReportQuery,
   type VendorPlayReport,
+  type VendorReportSort,
 } from '@portal/contract';
 import { AppError } from '../../platform/http/app-error';
 import type { CatalogueService } from '../catalogue';
@@ -107,14 +111,38 @@ export function createBackofficeReports(deps: BackofficeReportsDeps) {
     };
   }
 
+  /**
+   * Sorts a report's rows by one of its columns (values read by `keys`, never a column name from the request),
+   * then by the row's unique key, both in the chosen direction.
+   */
+  function sortRows<T, Column extends string>(
+    rows: T[],
+    keys: Record<Column, (row: T) => bigint | number | string>,
+    rowKey: (row: T) => string,
+    { sort, order }: ListSort<Column>,
+  ): T[] {
+    const sign = order === 'desc' ? -1 : 1;
+    const compare = (a: bigint | number | string, b: bigint | number | string) =>
+      typeof a === 'string' && typeof b === 'string' ? a.localeCompare(b) : a < b ? -1 : a > b ? 1 : 0;
+    return [...rows].sort((a, b) => sign * (compare(keys[sort](a), keys[sort](b)) || compare(rowKey(a), rowKey(b))));
+  }
+  const minorOf = (money: Money) => BigInt(money.minor);
+  const playKeys = {
+    bets: (row: PlayFigures) => minorOf(row.bets),
+    wins: (row: PlayFigures) => minorOf(row.wins),
+    ggr: (row: PlayFigures) => minorOf(row.ggr),
+    rounds: (row: PlayFigures) => row.rounds,
+    players: (row: PlayFigures) => row.players,
+  };
+
   const playHeader = ['bets', 'wins', 'ggr', 'rounds', 'players'];
   const playFields = (row: PlayFigures) => [row.bets.amount, row.wins.amount, row.ggr.amount, row.rounds, row.players];
 
   const reports = {
     range,
 
-    /** Play per cashier day of the range (every day, oldest first) and the range's total. */
-    async daily(query: ReportQuery): Promise<DailyPlayReport> {
+    /** Play per cashier day of the range (every day, oldest first unless sorted otherwise) and the range's total. */
+    async daily(query: ReportQuery & Partial<ListSort<DailyReportSort>>): Promise<DailyPlayReport> {
       const { first, last, from, to, instants } = range(query);
       const { code, scale } = await currency();
       const [byDay, total] = await Promise.all([
@@ -127,11 +155,20 @@ export function createBackofficeReports(deps: BackofficeReportsDeps) {
         const date = dayText(day);
         days.push({ date, ...figures(rows.get(date), scale) });
       }
-      return { from, to, currency: code, days, total: figures(total[0], scale) };
+      const sorted = sortRows<DailyPlayReport['days'][number], DailyReportSort>(
+        days,
+        { date: (row) => row.date, ...playKeys },
+        (row) => row.date,
+        { sort: query.sort ?? 'date', order: query.order ?? 'asc' },
+      );
+      return { from, to, currency: code, days: sorted, total: figures(total[0], scale) };
     },
 
-    /** Play per vendor over the range (vendors with play only, highest bets first) and the range's total. */
-    async vendors(query: ReportQuery): Promise<VendorPlayReport> {
+    /**
+     * Play per vendor over the range (vendors with play only, highest bets first unless sorted otherwise) and the
+     * range's total.
+     */
+    async vendors(query: ReportQuery & Partial<ListSort<VendorReportSort>>): Promise<VendorPlayReport> {
       const { from, to, instants } = range(query);
       const { code, scale } = await currency();
       const [byVendor, total, vendors] = await Promise.all([
@@ -140,24 +177,30 @@ export function createBackofficeReports(deps: BackofficeReportsDeps) {
         deps.catalogue.listVendors(),
       ]);
       const names = new Map(vendors.map((vendor) => [vendor.code, vendor.name]));
-      const rows = [...byVendor].sort((a, b) =>
-        a.bets === b.bets ? a.key.localeCompare(b.key) : a.bets > b.bets ? -1 : 1,
-      );
+      const rows = byVendor.map((row) => ({
+        vendorCode: row.key,
+        vendorName: names.get(row.key) ?? row.key,
+        ...figures(row, scale),
+      }));
       return {
         from,
         to,
         currency: code,
-        vendors: rows.map((row) => ({
-          vendorCode: row.key,
-          vendorName: names.get(row.key) ?? row.key,
-          ...figures(row, scale),
-        })),
+        vendors: sortRows<VendorPlayReport['vendors'][number], VendorReportSort>(
+          rows,
+          { vendor: (row) => row.vendorName.toLowerCase(), ...playKeys },
+          (row) => row.vendorCode,
+          { sort: query.sort ?? 'bets', order: query.order ?? 'desc' },
+        ),
         total: figures(total[0], scale),
       };
     },
 
-    /** Completed deposits and withdrawals per cashier day and channel, with the range's totals. */
-    async cashier(query: ReportQuery): Promise<CashierReport> {
+    /**
+     * Completed deposits and withdrawals per cashier day and channel (by day, then direction and channel, unless
+     * sorted otherwise), with the range's totals.
+     */
+    async cashier(query: ReportQuery & Partial<ListSort<CashierReportSort>>): Promise<CashierReport> {
       const { from, to, instants } = range(query);
       const { code, scale } = await currency();
       const money = (minor: bigint): Money => ({ amount: minorToDecimal(minor, scale), minor: minor.toString() });
@@ -165,9 +208,18 @@ export function createBackofficeReports(deps: BackofficeReportsDeps) {
       const rows = [
         ...deposits.map((row) => ({ ...row, direction: 'deposit' as const })),
         ...withdrawals.map((row) => ({ ...row, direction: 'withdrawal' as const })),
-      ].sort(
-        (a, b) =>
-          a.date.localeCompare(b.date) || a.direction.localeCompare(b.direction) || a.channel.localeCompare(b.channel),
+      ];
+      const sorted = sortRows<(typeof rows)[number], CashierReportSort>(
+        rows,
+        {
+          date: (row) => row.date,
+          direction: (row) => row.direction,
+          channel: (row) => row.channel.toLowerCase(),
+          count: (row) => row.count,
+          sum: (row) => row.sum,
+        },
+        (row) => `${row.date}|${row.direction}|${row.channel}`,
+        { sort: query.sort ?? 'date', order: query.order ?? 'asc' },
       );
       const total = (list: typeof deposits) =>
         list.reduce((sum, row) => ({ count: sum.count + row.count, minor: sum.minor + row.sum }), {
@@ -180,7 +232,7 @@ export function createBackofficeReports(deps: BackofficeReportsDeps) {
         from,
         to,
         currency: code,
-        rows: rows.map((row) => ({
+        rows: sorted.map((row) => ({
           date: row.date,
           direction: row.direction,
           channel: row.channel,

@@ -419,6 +419,44 @@ describe('back office: reports', () => {
     });
   });
 
+  it('sorts each report on the server by a column, ties by the row key, and refuses other columns', async () => {
+    const get = async <T>(path: string): Promise<T> => {
+      const response = await bo.call('GET', path, { cookie: finance });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().value as T;
+    };
+    // Today has the play; the other six days are zero and keep date order among themselves, in the same direction.
+    const byBets = await get<DailyPlayReport>('/reports/daily?sort=bets&order=desc');
+    expect(byBets.days[0]?.date).toBe(today);
+    const zeroDays = byBets.days.slice(1).map((day) => day.date);
+    expect(zeroDays).toEqual([...zeroDays].sort().reverse());
+    const oldestLast = await get<DailyPlayReport>('/reports/daily?sort=date&order=desc');
+    expect(oldestLast.days.map((day) => day.date)).toEqual(
+      byBets.days
+        .map((day) => day.date)
+        .sort()
+        .reverse(),
+    );
+
+    const vendors = (query: string) =>
+      get<VendorPlayReport>(`/reports/vendors?from=${today}&to=${today}&${query}`).then((report) =>
+        report.vendors.map((vendor) => vendor.vendorCode),
+      );
+    expect(await vendors('sort=ggr&order=asc')).toEqual(['PG', 'JDB']);
+    expect(await vendors('sort=rounds&order=desc')).toEqual(['PG', 'JDB']);
+    // By name, any case: "JDB \"Jackpot\", Ltd" before "PG Soft".
+    expect(await vendors('sort=vendor&order=asc')).toEqual(['JDB', 'PG']);
+
+    const cashier = await get<CashierReport>('/reports/cashier?sort=sum&order=asc');
+    expect(cashier.rows.map((row) => row.channel)).toEqual(['BKASH', 'MANUAL_BANK']);
+
+    for (const path of ['/reports/daily?sort=vendor', '/reports/vendors?sort=date', '/reports/cashier?order=up']) {
+      const refused = await bo.call('GET', path, { cookie: finance });
+      expect(refused.statusCode, path).toBe(400);
+      expect(refused.json().code).toBe('VALIDATION_FAILED');
+    }
+  });
+
   it('exports each report as CSV with one row per line and escaped text', async () => {
     const daily = await bo.call('GET', `/reports/daily/csv?from=${today}&to=${today}`, { cookie: finance });
     expect(daily.statusCode).toBe(200);

@@ -1,8 +1,12 @@
 import {
   backofficeApiPrefix,
   backofficeReportsPaths,
+  type CashierReportSort,
   cashierReportSchema,
+  type DailyReportSort,
   dailyPlayReportSchema,
+  type ListSort,
+  type VendorReportSort,
   vendorPlayReportSchema,
 } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -15,29 +19,46 @@ export type ReportKind = 'daily' | 'vendors' | 'cashier';
 const reportsQueryKey = ['bo', 'reports'] as const;
 const query = (range: ReportRange) => ({ from: range.from || undefined, to: range.to || undefined });
 
-export function useDailyReport(range: ReportRange) {
+/** The first sort of each report table: the latest day first, the largest bets first, the latest day first. */
+export const dailyFirstSort: ListSort<DailyReportSort> = { sort: 'date', order: 'desc' };
+export const vendorFirstSort: ListSort<VendorReportSort> = { sort: 'bets', order: 'desc' };
+export const cashierFirstSort: ListSort<CashierReportSort> = { sort: 'date', order: 'desc' };
+
+export function useDailyReport(range: ReportRange, sorting: ListSort<DailyReportSort> = dailyFirstSort) {
   return useQuery({
-    queryKey: [...reportsQueryKey, 'daily', range],
+    queryKey: [...reportsQueryKey, 'daily', range, sorting],
     queryFn: ({ signal }) =>
-      boCall('GET', backofficeReportsPaths.daily, { schema: dailyPlayReportSchema, query: query(range), signal }),
+      boCall('GET', backofficeReportsPaths.daily, {
+        schema: dailyPlayReportSchema,
+        query: { ...query(range), ...sorting },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useVendorReport(range: ReportRange) {
+export function useVendorReport(range: ReportRange, sorting: ListSort<VendorReportSort> = vendorFirstSort) {
   return useQuery({
-    queryKey: [...reportsQueryKey, 'vendors', range],
+    queryKey: [...reportsQueryKey, 'vendors', range, sorting],
     queryFn: ({ signal }) =>
-      boCall('GET', backofficeReportsPaths.vendors, { schema: vendorPlayReportSchema, query: query(range), signal }),
+      boCall('GET', backofficeReportsPaths.vendors, {
+        schema: vendorPlayReportSchema,
+        query: { ...query(range), ...sorting },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useCashierReport(range: ReportRange) {
+export function useCashierReport(range: ReportRange, sorting: ListSort<CashierReportSort> = cashierFirstSort) {
   return useQuery({
-    queryKey: [...reportsQueryKey, 'cashier', range],
+    queryKey: [...reportsQueryKey, 'cashier', range, sorting],
     queryFn: ({ signal }) =>
-      boCall('GET', backofficeReportsPaths.cashier, { schema: cashierReportSchema, query: query(range), signal }),
+      boCall('GET', backofficeReportsPaths.cashier, {
+        schema: cashierReportSchema,
+        query: { ...query(range), ...sorting },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }

@@ -92,11 +92,31 @@ describe('reports', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show' }));
     expect(await screen.findByText('2030-02-11')).toBeTruthy();
     expect(
-      fetchMock.mock.calls.some(([url]) => String(url) === '/bo/api/reports/daily?from=2030-02-10&to=2030-02-11'),
+      fetchMock.mock.calls.some(
+        ([url]) => String(url) === '/bo/api/reports/daily?from=2030-02-10&to=2030-02-11&sort=date&order=desc',
+      ),
     ).toBe(true);
     expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
       '/bo/api/reports/daily/csv?from=2030-02-10&to=2030-02-11',
     );
+  });
+
+  it('sorts a report on the server from a column header, largest first on a first click', async () => {
+    const fetchMock = serve('finance');
+    renderConsole('/reports');
+    const table = await screen.findByRole('table', { name: 'Play by day (BDT)' }, { timeout: 5000 });
+    const ggr = within(table).getByRole('columnheader', { name: 'GGR' });
+    expect(within(table).getByRole('columnheader', { name: 'Date' }).getAttribute('aria-sort')).toBe('descending');
+    fireEvent.click(within(ggr).getByRole('button'));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([url]) => {
+          const search = new URL(String(url), 'http://localhost').searchParams;
+          return search.get('sort') === 'ggr' && search.get('order') === 'desc';
+        }),
+      ).toBe(true),
+    );
+    expect(ggr.getAttribute('aria-sort')).toBe('descending');
   });
 
   it('shows play by vendor with negative GGR marked, and the cashier report by day and channel', async () => {

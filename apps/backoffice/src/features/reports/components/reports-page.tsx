@@ -1,4 +1,11 @@
-import type { Money, PlayFigures } from '@portal/contract';
+import type {
+  CashierReportSort,
+  DailyReportSort,
+  ListSort,
+  Money,
+  PlayFigures,
+  VendorReportSort,
+} from '@portal/contract';
 import { Button, LinkButton } from '@portal/ui/button';
 import { cx } from '@portal/ui/cx';
 import { Input } from '@portal/ui/input';
@@ -7,14 +14,18 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader, Panel } from '@/components/ui/panel';
 import { QueryState } from '@/components/ui/query-state';
+import { SortableHeader } from '@/components/ui/sortable-header';
 import { formatDecimal } from '@/lib/amount';
 import {
+  cashierFirstSort,
+  dailyFirstSort,
   type ReportKind,
   type ReportRange,
   reportCsvUrl,
   useCashierReport,
   useDailyReport,
   useVendorReport,
+  vendorFirstSort,
 } from '../api/reports';
 import '@/components/ui/table.css';
 import './reports.css';
@@ -66,14 +77,31 @@ function PlayCells({ row, label }: { row: PlayFigures; label: Label }) {
   );
 }
 
-function PlayHeads() {
+type PlayColumn = 'bets' | 'wins' | 'ggr' | 'rounds' | 'players';
+
+/** The figures' headers, each sorting the report on the server (largest first on a first click). */
+function PlayHeads<Column extends string>({
+  sorting,
+  onSort,
+}: {
+  sorting: ListSort<Column | PlayColumn>;
+  onSort: (next: ListSort<Column | PlayColumn>) => void;
+}) {
   const { t } = useTranslation();
   return (
     <>
       {(['bets', 'wins', 'ggr', 'rounds', 'players'] as const).map((key) => (
-        <th key={key} scope="col" className="bo-reports__num">
+        <SortableHeader
+          key={key}
+          column={key}
+          align="end"
+          firstOrder="desc"
+          sorting={sorting}
+          onSort={onSort}
+          className="bo-reports__num"
+        >
           {t(`reports.columns.${key}`)}
-        </th>
+        </SortableHeader>
       ))}
     </>
   );
@@ -81,7 +109,8 @@ function PlayHeads() {
 
 function DailyTable({ range }: { range: ReportRange }) {
   const { t } = useTranslation();
-  const report = useDailyReport(range);
+  const [sorting, setSorting] = useState<ListSort<DailyReportSort>>(dailyFirstSort);
+  const report = useDailyReport(range, sorting);
   const label: Label = (key) => t(`reports.columns.${key}`);
   return (
     <QueryState query={report}>
@@ -94,12 +123,14 @@ function DailyTable({ range }: { range: ReportRange }) {
             >
               <thead>
                 <tr>
-                  <th scope="col">{t('reports.columns.date')}</th>
-                  <PlayHeads />
+                  <SortableHeader column="date" firstOrder="desc" sorting={sorting} onSort={setSorting}>
+                    {t('reports.columns.date')}
+                  </SortableHeader>
+                  <PlayHeads sorting={sorting} onSort={setSorting} />
                 </tr>
               </thead>
               <tbody>
-                {[...report.data.days].reverse().map((day) => (
+                {report.data.days.map((day) => (
                   <tr key={day.date}>
                     <td data-label={label('date')}>{day.date}</td>
                     <PlayCells row={day} label={label} />
@@ -122,7 +153,8 @@ function DailyTable({ range }: { range: ReportRange }) {
 
 function VendorTable({ range }: { range: ReportRange }) {
   const { t } = useTranslation();
-  const report = useVendorReport(range);
+  const [sorting, setSorting] = useState<ListSort<VendorReportSort>>(vendorFirstSort);
+  const report = useVendorReport(range, sorting);
   const label: Label = (key) => t(`reports.columns.${key}`);
   return (
     <QueryState query={report}>
@@ -135,8 +167,10 @@ function VendorTable({ range }: { range: ReportRange }) {
             >
               <thead>
                 <tr>
-                  <th scope="col">{t('reports.columns.vendor')}</th>
-                  <PlayHeads />
+                  <SortableHeader column="vendor" sorting={sorting} onSort={setSorting}>
+                    {t('reports.columns.vendor')}
+                  </SortableHeader>
+                  <PlayHeads sorting={sorting} onSort={setSorting} />
                 </tr>
               </thead>
               <tbody>
@@ -175,7 +209,8 @@ function VendorTable({ range }: { range: ReportRange }) {
 
 function CashierTable({ range }: { range: ReportRange }) {
   const { t } = useTranslation();
-  const report = useCashierReport(range);
+  const [sorting, setSorting] = useState<ListSort<CashierReportSort>>(cashierFirstSort);
+  const report = useCashierReport(range, sorting);
   const label: Label = (key) => t(`reports.columns.${key}`);
   return (
     <QueryState query={report}>
@@ -215,15 +250,28 @@ function CashierTable({ range }: { range: ReportRange }) {
               >
                 <thead>
                   <tr>
-                    <th scope="col">{t('reports.columns.date')}</th>
-                    <th scope="col">{t('reports.columns.direction')}</th>
-                    <th scope="col">{t('reports.columns.channel')}</th>
-                    <th scope="col" className="bo-reports__num">
-                      {t('reports.columns.count')}
-                    </th>
-                    <th scope="col" className="bo-reports__num">
-                      {t('reports.columns.sum')}
-                    </th>
+                    <SortableHeader column="date" firstOrder="desc" sorting={sorting} onSort={setSorting}>
+                      {t('reports.columns.date')}
+                    </SortableHeader>
+                    <SortableHeader column="direction" sorting={sorting} onSort={setSorting}>
+                      {t('reports.columns.direction')}
+                    </SortableHeader>
+                    <SortableHeader column="channel" sorting={sorting} onSort={setSorting}>
+                      {t('reports.columns.channel')}
+                    </SortableHeader>
+                    {(['count', 'sum'] as const).map((key) => (
+                      <SortableHeader
+                        key={key}
+                        column={key}
+                        align="end"
+                        firstOrder="desc"
+                        sorting={sorting}
+                        onSort={setSorting}
+                        className="bo-reports__num"
+                      >
+                        {t(`reports.columns.${key}`)}
+                      </SortableHeader>
+                    ))}
                   </tr>
                 </thead>
                 <tbody>
