@@ -156,7 +156,7 @@ export function FeedbackPage() {
               <tbody>
                 {list.data.content.length === 0 && (
                   <tr>
-                    <td colSpan={6} className="ui-table__muted">
+                    <td colSpan={6} className="ui-table__empty">
                       {t(`${fb}.empty`)}
                     </td>
                   </tr>

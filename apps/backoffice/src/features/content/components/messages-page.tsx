@@ -315,17 +315,20 @@ export function MessagesPage() {
             value={title}
             onChange={(event) => setTitle(event.target.value)}
           />
-          <label className="bo-content-editor__area" htmlFor={contentId}>
-            <span>{t(`${m}.content`)}</span>
-          </label>
-          <textarea
-            id={contentId}
-            className="bo-content-editor__textarea bo-content-editor__textarea--short"
-            required
-            maxLength={2000}
-            value={content}
-            onChange={(event) => setContent(event.target.value)}
-          />
+          {/* Label and box together as one field, spaced like the inputs above it. */}
+          <div className="ui-field">
+            <label className="ui-field__label" htmlFor={contentId}>
+              {t(`${m}.content`)}
+            </label>
+            <textarea
+              id={contentId}
+              className="bo-content-editor__textarea bo-content-editor__textarea--short"
+              required
+              maxLength={2000}
+              value={content}
+              onChange={(event) => setContent(event.target.value)}
+            />
+          </div>
           <div className="bo-content-editor__actions">
             <Button type="submit" loading={send.isPending || (to === 'segment' && audience.isPending)}>
               {t(`${m}.send`)}
@@ -369,7 +372,7 @@ export function MessagesPage() {
                 <tbody>
                   {sent.data.content.length === 0 && (
                     <tr>
-                      <td colSpan={4} className="ui-table__muted">
+                      <td colSpan={4} className="ui-table__empty">
                         {t(`${m}.empty`)}
                       </td>
                     </tr>
