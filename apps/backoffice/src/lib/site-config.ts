@@ -23,7 +23,8 @@ type ConfigPath =
   | typeof backofficePaths.configGeneral
   | typeof backofficePaths.configFeature
   | typeof backofficePaths.configRegisterFields
-  | typeof backofficePaths.configCustomerService;
+  | typeof backofficePaths.configCustomerService
+  | typeof backofficePaths.configResources;
 
 /**
  * A configuration change: PUT to one of the config paths. The server answers with the whole configuration

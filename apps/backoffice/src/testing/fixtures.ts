@@ -80,6 +80,10 @@ export function configFixture(): SiteConfiguration {
       },
     ],
     customerService: [{ csType: 'TELEGRAM', title: 'Telegram', url: 'https://t.me/help', sort: 1, enabled: true }],
+    resources: [
+      { resourceType: 'Android', labelNameEn: 'Android app', url: 'https://cdn.example.com/app.apk', sort: 1 },
+      { resourceType: 'TELEGRAM', labelNameEn: 'Telegram', url: 'https://t.me/example', sort: 2 },
+    ],
   };
 }
 

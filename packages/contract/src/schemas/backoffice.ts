@@ -43,6 +43,7 @@ export const backofficePaths = {
   configFeature: '/config/features/:modId',
   configRegisterFields: '/config/register-fields',
   configCustomerService: '/config/customer-service',
+  configResources: '/config/resources',
   cashierDeposits: '/cashier/deposits',
   cashierDepositApprove: '/cashier/deposits/:id/approve',
   cashierDepositReject: '/cashier/deposits/:id/reject',
@@ -430,6 +431,12 @@ export const customerServiceSettingSchema = z.object({
   sort: z.number().int(),
   enabled: z.boolean(),
 });
+export const resourceSettingSchema = z.object({
+  resourceType: z.string(),
+  labelNameEn: z.string(),
+  url: z.string(),
+  sort: z.number().int(),
+});
 
 /** Everything the operator edits, as stored (read fresh, not from the players' cache). */
 export const siteConfigurationSchema = z.object({
@@ -440,11 +447,13 @@ export const siteConfigurationSchema = z.object({
   features: z.array(featureSettingSchema),
   registerFields: z.array(registerFieldSettingSchema),
   customerService: z.array(customerServiceSettingSchema),
+  resources: z.array(resourceSettingSchema),
 });
 export type SiteConfiguration = z.infer<typeof siteConfigurationSchema>;
 export type FeatureSetting = z.infer<typeof featureSettingSchema>;
 export type RegisterFieldSetting = z.infer<typeof registerFieldSettingSchema>;
 export type CustomerServiceSetting = z.infer<typeof customerServiceSettingSchema>;
+export type ResourceSetting = z.infer<typeof resourceSettingSchema>;
 
 export const maintenanceInputSchema = z.strictObject({
   enabled: z.boolean(),
@@ -505,6 +514,31 @@ export const customerServiceInputSchema = z.strictObject({
   entries: z.array(customerServiceEntryInputSchema).max(30),
 });
 export type CustomerServiceInput = z.infer<typeof customerServiceInputSchema>;
+
+/**
+ * Resource keys as the web app looks them up (Android, IOS, TELEGRAM, WHATSAPP, LITE_APP, LICENCE): a letter,
+ * then letters, digits or underscores, within the column's 40 characters.
+ */
+export const resourceTypePattern = /^[A-Za-z][A-Za-z0-9_]{1,39}$/;
+/** Resources are download and community pages opened in a browser, so only web addresses are accepted. */
+export const resourceUrlPattern = /^https?:\/\/[^\s/?#]+\S*$/i;
+
+export const resourceEntryInputSchema = z.strictObject({
+  resourceType: z.string().trim().regex(resourceTypePattern, 'Letters, digits and _, starting with a letter'),
+  labelNameEn: z.string().trim().min(1).max(60),
+  url: z.string().trim().min(1).max(500).regex(resourceUrlPattern, 'Enter a link starting with https://'),
+  sort: z.number().int().min(0).max(9999),
+});
+export const resourcesInputSchema = z.strictObject({
+  entries: z
+    .array(resourceEntryInputSchema)
+    .max(30)
+    .refine(
+      (entries) => new Set(entries.map((entry) => entry.resourceType)).size === entries.length,
+      'each resource type once',
+    ),
+});
+export type ResourcesInput = z.infer<typeof resourcesInputSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Cashier (operator functions of the wallet module; the views are in schemas/cashier.ts)

@@ -4,6 +4,7 @@ import { EncryptionPanel } from '@/features/site-settings/components/encryption-
 import { GeneralPanel } from '@/features/site-settings/components/general-panel';
 import { MaintenancePanel } from '@/features/site-settings/components/maintenance-panel';
 import { RegionBlockPanel } from '@/features/site-settings/components/region-block-panel';
+import { ResourcesPanel } from '@/features/site-settings/components/resources-panel';
 import { useCan } from '@/lib/session';
 import { ConfigGate } from './config-gate';
 
@@ -24,6 +25,7 @@ export function SettingsRoute() {
             <EncryptionPanel enabled={config.payloadEncryption.enabled} canEdit={canSecurity} />
             <RegionBlockPanel regionBlock={config.regionBlock} canEdit={canRegion} />
             <GeneralPanel general={config.general} canEdit={canGeneral} />
+            <ResourcesPanel resources={config.resources} canEdit={canGeneral} />
           </div>
         )}
       </ConfigGate>

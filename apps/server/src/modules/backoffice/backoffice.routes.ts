@@ -31,6 +31,7 @@ import {
   payloadEncryptionInputSchema,
   regionBlockInputSchema,
   registerFieldsInputSchema,
+  resourcesInputSchema,
   siteConfigurationSchema,
   updateOperatorInputSchema,
 } from '@portal/contract';
@@ -639,5 +640,20 @@ export const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = 
       },
     },
     async (request) => ok(await backoffice.setCustomerService(requireOperator(request), request.body, caller(request))),
+  );
+
+  app.put(
+    backofficePaths.configResources,
+    {
+      // Resources are site content like the CDN lists, so they share the general settings' permission.
+      config: { permission: 'site.general' },
+      schema: {
+        tags,
+        summary: 'Replaces the resources (app-download and community links)',
+        body: resourcesInputSchema,
+        response: configResponse,
+      },
+    },
+    async (request) => ok(await backoffice.setResources(requireOperator(request), request.body, caller(request))),
   );
 };

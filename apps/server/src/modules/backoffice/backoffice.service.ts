@@ -17,6 +17,7 @@ import {
   type OperatorWithPassword,
   operatorRoles,
   type RegisterFieldsInput,
+  type ResourcesInput,
   rolePermissions,
   type SiteConfiguration,
 } from '@portal/contract';
@@ -836,6 +837,17 @@ export function createBackofficeService(deps: BackofficeServiceDeps) {
         'site:customer-service',
         (config) => config.customerService,
         () => system.setCustomerService(input.entries),
+      );
+    },
+
+    setResources(actor: OperatorContext, input: ResourcesInput, caller: CallerContext) {
+      return changeConfig(
+        actor,
+        caller,
+        'config.resources',
+        'site:resources',
+        (config) => config.resources,
+        () => system.setResources(input.entries),
       );
     },
   };

@@ -54,7 +54,7 @@ export async function findMerchantConfig(db: DbOrTx, merchantCode: string): Prom
       .select()
       .from(systemResources)
       .where(eq(systemResources.merchantCode, merchantCode))
-      .orderBy(asc(systemResources.sortOrder)),
+      .orderBy(asc(systemResources.sortOrder), asc(systemResources.id)),
     db
       .select()
       .from(systemDomainRoutes)
@@ -155,6 +155,16 @@ export async function replaceCustomerService(
   await db.delete(systemCustomerService).where(eq(systemCustomerService.merchantCode, merchantCode));
   if (entries.length > 0)
     await db.insert(systemCustomerService).values(entries.map((entry) => ({ ...entry, merchantCode })));
+}
+
+/** Replaces the merchant's resources (app downloads, community links); call it inside a transaction. */
+export async function replaceResources(
+  db: DbOrTx,
+  merchantCode: string,
+  entries: { resourceType: string; labelNameEn: string; url: string; sortOrder: number }[],
+): Promise<void> {
+  await db.delete(systemResources).where(eq(systemResources.merchantCode, merchantCode));
+  if (entries.length > 0) await db.insert(systemResources).values(entries.map((entry) => ({ ...entry, merchantCode })));
 }
 
 /** Writes one registration field rule, adding the field (at the end) when the merchant has no row for it yet. */

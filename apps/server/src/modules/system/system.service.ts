@@ -452,6 +452,12 @@ export function createSystemService(deps: SystemServiceDeps) {
           sort: row.sortOrder,
           enabled: row.enabled,
         })),
+        resources: rows.resources.map((row) => ({
+          resourceType: row.resourceType,
+          labelNameEn: row.labelNameEn,
+          url: row.url,
+          sort: row.sortOrder,
+        })),
       };
     },
 
@@ -461,6 +467,23 @@ export function createSystemService(deps: SystemServiceDeps) {
     ): Promise<void> {
       await deps.db.transaction(async (tx) => {
         await repo.replaceCustomerService(
+          tx,
+          deps.merchantCode,
+          entries.map(({ sort, ...entry }) => ({ ...entry, sortOrder: sort })),
+        );
+      });
+      await invalidate();
+    },
+
+    /**
+     * Operator: replaces the resources (app-download and community links) in one transaction, then drops the
+     * snapshot so that the next permission response carries them.
+     */
+    async setResources(
+      entries: { resourceType: string; labelNameEn: string; url: string; sort: number }[],
+    ): Promise<void> {
+      await deps.db.transaction(async (tx) => {
+        await repo.replaceResources(
           tx,
           deps.merchantCode,
           entries.map(({ sort, ...entry }) => ({ ...entry, sortOrder: sort })),
@@ -835,4 +858,5 @@ export type OperatorSettings = {
     sort: number;
   }[];
   customerService: { csType: string; title: string; url: string; sort: number; enabled: boolean }[];
+  resources: { resourceType: string; labelNameEn: string; url: string; sort: number }[];
 };

@@ -35,6 +35,7 @@ const actionFilters = [
   'config.feature',
   'config.register_fields',
   'config.customer_service',
+  'config.resources',
   'cashier.deposit.approved',
   'cashier.deposit.rejected',
   'cashier.withdrawal.approved',

@@ -5,11 +5,18 @@ import {
   customerServiceTypes,
 } from '@portal/contract';
 import { Button } from '@portal/ui/button';
-import { IconChevronDown } from '@portal/ui/icons';
 import { useToast } from '@portal/ui/toast';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconPlus, IconTrash } from '@/components/ui/console-icons';
+import { IconPlus } from '@/components/ui/console-icons';
+import {
+  EntryCell,
+  type KeyedEntry,
+  newEntryKey,
+  OrderedEntryList,
+  withEntryKeys,
+  withoutEntryKeys,
+} from '@/components/ui/ordered-entry-list';
 import { Panel } from '@/components/ui/panel';
 import { Switch } from '@/components/ui/switch';
 import { describeError } from '@/lib/api-client';
@@ -18,7 +25,7 @@ import { useSaveConfig } from '@/lib/site-config';
 import '@/components/ui/table.css';
 import './customer-service-editor.css';
 
-type Entry = CustomerServiceSetting & { key: number };
+type Entry = CustomerServiceSetting & KeyedEntry;
 
 const allowedSchemes = ['http:', 'https:', 'mailto:', 'tel:', 'tg:', 'whatsapp:', 'line:', 'zalo:'];
 
@@ -29,10 +36,6 @@ function isSafeLink(value: string): boolean {
     return false;
   }
 }
-
-let nextKey = 1;
-const withKeys = (entries: readonly CustomerServiceSetting[]): Entry[] =>
-  [...entries].sort((a, b) => a.sort - b.sort).map((entry) => ({ ...entry, key: nextKey++ }));
 
 /**
  * The customer-service entries players see (live chat and contact links), as an editable list. The order on
@@ -48,7 +51,7 @@ export function CustomerServiceEditor({
   const { t } = useTranslation();
   const toast = useToast();
   const save = useSaveConfig<CustomerServiceInput>(backofficePaths.configCustomerService);
-  const initial = useMemo(() => withKeys(saved), [saved]);
+  const initial = useMemo(() => withEntryKeys(saved), [saved]);
   const [entries, setEntries] = useState<Entry[]>(initial);
   const [showErrors, setShowErrors] = useState(false);
 
@@ -57,15 +60,12 @@ export function CustomerServiceEditor({
     setShowErrors(false);
   }, [initial]);
 
-  const normalised = entries.map(({ key: _key, ...entry }, index) => ({
+  const normalised = withoutEntryKeys(entries).map((entry) => ({
     ...entry,
     title: entry.title.trim(),
     url: entry.url.trim(),
-    sort: index + 1,
   }));
-  const dirty =
-    JSON.stringify(normalised) !==
-    JSON.stringify(initial.map(({ key: _key, ...entry }, index) => ({ ...entry, sort: index + 1 })));
+  const dirty = JSON.stringify(normalised) !== JSON.stringify(withoutEntryKeys(initial));
   const problems = normalised.map((entry) => ({
     title: entry.title === '' ? t('customerService.titleRequired') : null,
     url: isSafeLink(entry.url) ? null : t('customerService.urlInvalid'),
@@ -74,13 +74,6 @@ export function CustomerServiceEditor({
 
   const update = (key: number, change: Partial<CustomerServiceSetting>) =>
     setEntries((current) => current.map((entry) => (entry.key === key ? { ...entry, ...change } : entry)));
-  const move = (index: number, by: -1 | 1) =>
-    setEntries((current) => {
-      const next = [...current];
-      const [entry] = next.splice(index, 1);
-      if (entry) next.splice(index + by, 0, entry);
-      return next;
-    });
 
   const submit = () => {
     setShowErrors(true);
@@ -106,7 +99,14 @@ export function CustomerServiceEditor({
               onClick={() =>
                 setEntries((current) => [
                   ...current,
-                  { key: nextKey++, csType: 'LIVECHAT', title: '', url: '', sort: current.length + 1, enabled: true },
+                  {
+                    key: newEntryKey(),
+                    csType: 'LIVECHAT',
+                    title: '',
+                    url: '',
+                    sort: current.length + 1,
+                    enabled: true,
+                  },
                 ])
               }
             >
@@ -123,106 +123,68 @@ export function CustomerServiceEditor({
         )
       }
     >
-      {entries.length === 0 ? (
-        <p className="bo-cs__empty">{t('customerService.empty')}</p>
-      ) : (
-        <ol className="bo-cs">
-          {entries.map((entry, index) => {
-            const problem = showErrors ? problems[index] : undefined;
-            const name = translate(`customerService.types.${entry.csType}`);
-            return (
-              <li key={entry.key} className="bo-cs__entry">
-                <div className="bo-cs__order">
-                  <span className="bo-cs__position">{index + 1}</span>
-                  {canEdit && (
-                    <span className="bo-cs__moves">
-                      <button
-                        type="button"
-                        className="bo-cs__move bo-cs__move--up"
-                        disabled={index === 0}
-                        aria-label={`${t('customerService.moveUp')}: ${entry.title || name}`}
-                        onClick={() => move(index, -1)}
-                      >
-                        <IconChevronDown size={16} />
-                      </button>
-                      <button
-                        type="button"
-                        className="bo-cs__move"
-                        disabled={index === entries.length - 1}
-                        aria-label={`${t('customerService.moveDown')}: ${entry.title || name}`}
-                        onClick={() => move(index, 1)}
-                      >
-                        <IconChevronDown size={16} />
-                      </button>
-                    </span>
-                  )}
-                </div>
-                <label className="bo-cs__cell bo-cs__cell--type">
-                  <span className="bo-cs__label">{t('customerService.type')}</span>
-                  <select
-                    className="ui-cell-input"
-                    value={entry.csType}
-                    disabled={!canEdit}
-                    onChange={(event) =>
-                      update(entry.key, { csType: event.target.value as CustomerServiceSetting['csType'] })
-                    }
-                  >
-                    {customerServiceTypes.map((type) => (
-                      <option key={type} value={type}>
-                        {translate(`customerService.types.${type}`)}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-                <label className="bo-cs__cell bo-cs__cell--title">
-                  <span className="bo-cs__label">{t('customerService.label')}</span>
-                  <input
-                    className="ui-cell-input"
-                    value={entry.title}
-                    maxLength={60}
-                    disabled={!canEdit}
-                    aria-invalid={problem?.title ? true : undefined}
-                    onChange={(event) => update(entry.key, { title: event.target.value })}
-                  />
-                  {problem?.title && <span className="bo-cs__error">{problem.title}</span>}
-                </label>
-                <label className="bo-cs__cell bo-cs__cell--url">
-                  <span className="bo-cs__label">{t('customerService.url')}</span>
-                  <input
-                    className="ui-cell-input bo-cs__url"
-                    value={entry.url}
-                    placeholder={t('customerService.urlPlaceholder')}
-                    maxLength={500}
-                    spellCheck={false}
-                    disabled={!canEdit}
-                    aria-invalid={problem?.url ? true : undefined}
-                    onChange={(event) => update(entry.key, { url: event.target.value })}
-                  />
-                  {problem?.url && <span className="bo-cs__error">{problem.url}</span>}
-                </label>
-                <div className="bo-cs__cell bo-cs__cell--switch">
-                  <Switch
-                    checked={entry.enabled}
-                    onChange={(enabled) => update(entry.key, { enabled })}
-                    label={t('customerService.enabled')}
-                    disabled={!canEdit}
-                  />
-                </div>
-                {canEdit && (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    className="bo-cs__remove"
-                    icon={<IconTrash size={16} />}
-                    aria-label={`${t('ui.remove')}: ${entry.title || name}`}
-                    onClick={() => setEntries((current) => current.filter((item) => item.key !== entry.key))}
-                  />
-                )}
-              </li>
-            );
-          })}
-        </ol>
-      )}
+      <OrderedEntryList
+        entries={entries}
+        onChange={setEntries}
+        canEdit={canEdit}
+        nameOf={(entry) => entry.title || translate(`customerService.types.${entry.csType}`)}
+        emptyText={t('customerService.empty')}
+        className="bo-cs"
+      >
+        {(entry, index) => {
+          const problem = showErrors ? problems[index] : undefined;
+          return (
+            <>
+              <EntryCell label={t('customerService.type')} lead>
+                <select
+                  className="ui-cell-input"
+                  value={entry.csType}
+                  disabled={!canEdit}
+                  onChange={(event) =>
+                    update(entry.key, { csType: event.target.value as CustomerServiceSetting['csType'] })
+                  }
+                >
+                  {customerServiceTypes.map((type) => (
+                    <option key={type} value={type}>
+                      {translate(`customerService.types.${type}`)}
+                    </option>
+                  ))}
+                </select>
+              </EntryCell>
+              <EntryCell label={t('customerService.label')} error={problem?.title}>
+                <input
+                  className="ui-cell-input"
+                  value={entry.title}
+                  maxLength={60}
+                  disabled={!canEdit}
+                  aria-invalid={problem?.title ? true : undefined}
+                  onChange={(event) => update(entry.key, { title: event.target.value })}
+                />
+              </EntryCell>
+              <EntryCell label={t('customerService.url')} error={problem?.url}>
+                <input
+                  className="ui-cell-input bo-cs__url"
+                  value={entry.url}
+                  placeholder={t('customerService.urlPlaceholder')}
+                  maxLength={500}
+                  spellCheck={false}
+                  disabled={!canEdit}
+                  aria-invalid={problem?.url ? true : undefined}
+                  onChange={(event) => update(entry.key, { url: event.target.value })}
+                />
+              </EntryCell>
+              <div className="ui-entries__cell bo-cs__cell--switch">
+                <Switch
+                  checked={entry.enabled}
+                  onChange={(enabled) => update(entry.key, { enabled })}
+                  label={t('customerService.enabled')}
+                  disabled={!canEdit}
+                />
+              </div>
+            </>
+          );
+        }}
+      </OrderedEntryList>
     </Panel>
   );
 }
