@@ -257,10 +257,12 @@ describe('dashboard', () => {
       currency: 'BDT',
       kind: 'WITHDRAWAL',
     });
-    await bo.call('POST', '/adjustments', {
+    const adjusted = await bo.call('POST', '/adjustments', {
       cookie: finance,
       body: { playerId: player.id, direction: 'credit', amount: '1', reason: 'bonus', note: 'Dashboard' },
+      headers: { 'idempotency-key': `dash-adj-${randomBytes(6).toString('hex')}` },
     });
+    expect(adjusted.statusCode, adjusted.body).toBe(200);
 
     const after = (await bo.call('GET', '/dashboard', { cookie: risk })).json().value as Dashboard;
     const now = after.days.at(-1);
