@@ -118,7 +118,8 @@ describe('live cashier queues', () => {
   it('shows a new withdrawal at once, marks it and says so, and drops one another operator decided', async () => {
     const { queue, withdrawalCalls } = serve('finance');
     renderConsole('/cashier/withdrawals');
-    await screen.findByTestId('withdrawal-30');
+    // The first paint loads the route's chunk and the queue: generous under a loaded machine.
+    await screen.findByTestId('withdrawal-30', {}, { timeout: 5000 });
     const socket = latestSocket();
     expect(socket.url).toBe(`ws://${window.location.host}/bo/api/cashier/events`);
 
@@ -166,7 +167,8 @@ describe('live cashier queues', () => {
   it('says when the live link is down, then reconnects with a growing pause', async () => {
     serve('risk');
     renderConsole('/cashier/withdrawals');
-    await screen.findByTestId('withdrawal-30');
+    // The first paint loads the route's chunk and the queue: generous under a loaded machine.
+    await screen.findByTestId('withdrawal-30', {}, { timeout: 5000 });
     latestSocket().push({ type: 'ready', counts: counts(1) });
     expect(await screen.findByText('Live')).toBeTruthy();
 
@@ -210,7 +212,7 @@ describe('live cashier queues', () => {
     vi.stubGlobal('fetch', fetchMock);
     vi.stubGlobal('WebSocket', FakeSocket);
     renderConsole('/settings');
-    expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).toBeTruthy();
     expect(FakeSocket.instances).toHaveLength(0);
   });
 });
