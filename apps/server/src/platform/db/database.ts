@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -70,7 +71,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // A new database starts from the migrated template when one was built (see template.ts), skipping initdb.
   const fresh = !options.dataDir || !existsSync(path.join(options.dataDir, 'PG_VERSION'));
   const template = fresh ? findDatabaseTemplate(migrationsFolder) : null;
-  const loadDataDir = template ? new Blob([readFileSync(template)]) : undefined;
+  // Unzipped here by Node's native zlib: PGlite's own (JavaScript) gunzip of the same file takes ~0.3 s longer.
+  const loadDataDir = template ? new Blob([gunzipSync(readFileSync(template))]) : undefined;
   const client = options.dataDir
     ? new PGlite(options.dataDir, { loadDataDir })
     : new PGlite(loadDataDir ? { loadDataDir } : undefined);
