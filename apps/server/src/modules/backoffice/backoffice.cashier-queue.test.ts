@@ -9,17 +9,16 @@ import {
   type CashierQueueMessage,
   cashierQueueMessageSchema,
   cashierQueuePaths,
-  type OperatorLoginStep,
   type OperatorWithdrawal,
 } from '@portal/contract';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Database } from '../../platform/db';
 import { createKv, type Kv } from '../../platform/kv';
 import { buildTestApp, createTestDatabase, testEnv } from '../../testing';
-import { createTestClock, ownerPassword, totpCode } from './backoffice.test-helpers';
+import { createTestClock, operatorSessions, ownerPassword } from './backoffice.test-helpers';
 
 /**
  * The live cashier queues: the operators' socket under `/bo/api/cashier/events` on two instances that share the
@@ -135,44 +134,9 @@ describe('live cashier queues across two instances', () => {
   let keys = 0;
   const key = (label: string) => `queue-${label}-${Date.now()}-${++keys}`;
 
-  const bo = (
-    app: FastifyInstance,
-    method: InjectOptions['method'],
-    url: string,
-    options: { cookie?: string; body?: unknown } = {},
-  ) =>
-    app.inject({
-      method,
-      url: `${backofficeApiPrefix}${url}`,
-      headers: options.cookie ? { cookie: `${backofficeSessionCookie}=${options.cookie}` } : {},
-      ...(options.body !== undefined ? { payload: options.body as Record<string, unknown> } : {}),
-    });
-
-  const secrets = new Map<string, string>();
-  async function signIn(username: string, password: string): Promise<string> {
-    const login = await bo(appA, 'POST', '/session/login', { body: { username, password } });
-    if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
-    const step = login.json().value as OperatorLoginStep;
-    if (step.step === 'enrol') secrets.set(username, step.secret);
-    clock.advance(30_000);
-    const totp = await bo(appA, 'POST', '/session/totp', {
-      body: { challenge: step.challenge, code: totpCode(secrets.get(username) ?? '', clock.now()) },
-    });
-    const cookie = totp.cookies.find((entry) => entry.name === backofficeSessionCookie)?.value ?? '';
-    if (totp.json().value.operator.mustChangePassword) {
-      const changed = await bo(appA, 'POST', '/session/password', {
-        cookie,
-        body: { currentPassword: password, newPassword: `${password}-changed` },
-      });
-      if (changed.statusCode !== 200) throw new Error(`password change failed: ${changed.body}`);
-    }
-    return cookie;
-  }
-  async function operator(username: string, role: string): Promise<string> {
-    const created = await bo(appA, 'POST', '/operators', { cookie: cookies.owner, body: { username, role } });
-    if (created.statusCode !== 200) throw new Error(`create failed: ${created.body}`);
-    return signIn(username, created.json().value.initialPassword);
-  }
+  const sessions = operatorSessions(() => appA, clock);
+  const { bo, signIn } = sessions;
+  const operator = (username: string, role: string) => sessions.operator(cookies.owner, username, role);
 
   async function openQueue(app: FastifyInstance, cookie: string): Promise<QueueClient> {
     const client = new QueueClient(socketUrl(app), { headers: { cookie: `${backofficeSessionCookie}=${cookie}` } });

@@ -165,3 +165,52 @@ export async function createOperatorAndSignIn(
   bo.passwords.set(username, created.json().value.initialPassword);
   return bo.signIn(username);
 }
+
+/**
+ * Operator sessions on apps that share one database (several instances): `bo` calls any of them, `signIn` goes
+ * through password and TOTP (enrolling on the first sign-in, changing a one-time password), and `operator` makes an
+ * operator with the owner's session and signs it in. Sign-ins go to the app `primary()` returns when called.
+ */
+export function operatorSessions(primary: () => FastifyInstance, clock: TestClock) {
+  const bo = (
+    app: FastifyInstance,
+    method: InjectOptions['method'],
+    url: string,
+    options: { cookie?: string; body?: unknown } = {},
+  ) =>
+    app.inject({
+      method,
+      url: `${backofficeApiPrefix}${url}`,
+      headers: options.cookie ? { cookie: `${backofficeSessionCookie}=${options.cookie}` } : {},
+      ...(options.body !== undefined ? { payload: options.body as Record<string, unknown> } : {}),
+    });
+
+  const secrets = new Map<string, string>();
+  async function signIn(username: string, password: string): Promise<string> {
+    const login = await bo(primary(), 'POST', '/session/login', { body: { username, password } });
+    if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+    const step = login.json().value as OperatorLoginStep;
+    if (step.step === 'enrol') secrets.set(username, step.secret);
+    clock.advance(30_000);
+    const totp = await bo(primary(), 'POST', '/session/totp', {
+      body: { challenge: step.challenge, code: totpCode(secrets.get(username) ?? '', clock.now()) },
+    });
+    const cookie = totp.cookies.find((entry) => entry.name === backofficeSessionCookie)?.value ?? '';
+    if (totp.json().value.operator.mustChangePassword) {
+      const changed = await bo(primary(), 'POST', '/session/password', {
+        cookie,
+        body: { currentPassword: password, newPassword: `${password}-changed` },
+      });
+      if (changed.statusCode !== 200) throw new Error(`password change failed: ${changed.body}`);
+    }
+    return cookie;
+  }
+
+  async function operator(ownerCookie: string, username: string, role: string): Promise<string> {
+    const created = await bo(primary(), 'POST', '/operators', { cookie: ownerCookie, body: { username, role } });
+    if (created.statusCode !== 200) throw new Error(`create failed: ${created.body}`);
+    return signIn(username, created.json().value.initialPassword);
+  }
+
+  return { bo, signIn, operator };
+}

@@ -5,17 +5,16 @@ import {
   type ChatServerMessage,
   chatServerMessageSchema,
   type OperatorChatEvent,
-  type OperatorLoginStep,
   operatorChatEventSchema,
 } from '@portal/contract';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/http/app-error';
 import { createKv, type Kv } from '../../platform/kv';
 import { buildTestApp, createTestDatabase } from '../../testing';
-import { createTestClock, ownerPassword, totpCode } from '../backoffice/backoffice.test-helpers';
+import { createTestClock, operatorSessions, ownerPassword } from '../backoffice/backoffice.test-helpers';
 import { checkMessageText } from './support.service';
 import { signChatToken, verifyChatToken } from './support.token';
 
@@ -138,44 +137,9 @@ describe('live chat across two instances sharing the database and the pub/sub', 
   let memberToken = '';
   let memberName = '';
 
-  const bo = (
-    app: FastifyInstance,
-    method: InjectOptions['method'],
-    path: string,
-    options: { cookie?: string; body?: unknown } = {},
-  ) =>
-    app.inject({
-      method,
-      url: `${backofficeApiPrefix}${path}`,
-      headers: options.cookie ? { cookie: `${backofficeSessionCookie}=${options.cookie}` } : {},
-      ...(options.body !== undefined ? { payload: options.body as Record<string, unknown> } : {}),
-    });
-
-  const secrets = new Map<string, string>();
-  async function signIn(username: string, password: string): Promise<string> {
-    const login = await bo(appA, 'POST', '/session/login', { body: { username, password } });
-    if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
-    const step = login.json().value as OperatorLoginStep;
-    if (step.step === 'enrol') secrets.set(username, step.secret);
-    clock.advance(30_000);
-    const totp = await bo(appA, 'POST', '/session/totp', {
-      body: { challenge: step.challenge, code: totpCode(secrets.get(username) ?? '', clock.now()) },
-    });
-    const cookie = totp.cookies.find((entry) => entry.name === backofficeSessionCookie)?.value ?? '';
-    if (totp.json().value.operator.mustChangePassword) {
-      const changed = await bo(appA, 'POST', '/session/password', {
-        cookie,
-        body: { currentPassword: password, newPassword: `${password}-changed` },
-      });
-      if (changed.statusCode !== 200) throw new Error(`password change failed: ${changed.body}`);
-    }
-    return cookie;
-  }
-  async function operator(username: string, role: string): Promise<string> {
-    const created = await bo(appA, 'POST', '/operators', { cookie: ownerCookie, body: { username, role } });
-    if (created.statusCode !== 200) throw new Error(`create failed: ${created.body}`);
-    return signIn(username, created.json().value.initialPassword);
-  }
+  const sessions = operatorSessions(() => appA, clock);
+  const { bo, signIn } = sessions;
+  const operator = (username: string, role: string) => sessions.operator(ownerCookie, username, role);
 
   const launch = (app: FastifyInstance, body: unknown, headers: Record<string, string> = {}) =>
     app.inject({ method: 'POST', url: '/wps/relay/CBS_launchChat', payload: body as object, headers });
