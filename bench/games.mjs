@@ -1,27 +1,32 @@
 // Games: the game list and search with 12,000 games at 200 concurrent clients (target p99 under 20 ms), and the
 // Hub88 seamless wallet callbacks (bet + win) per second with their p99 (target under 50 ms), for one hot player
-// and for many players. The real app in-process on embedded PGlite (the default deployment), over HTTP on
-// localhost; signatures are made before the timed part so the load generator's RSA work does not count.
-// Appends a section to bench/RESULTS.md.
+// and for many players. The real app runs in its own process (bench/games-load/server.mjs) on in-memory PGlite
+// (the default deployment) or on PostgreSQL; on a machine with two or more cores it is pinned to core 1 and this
+// process (autocannon, the callers) to core 0, as bench/run.mjs does, so that the load generator never shares the
+// server's event loop or core. Signatures are made before the timed part so the callers' RSA work does not count.
+// Prints a markdown block; `--record` appends it to bench/RESULTS.md.
 //
 //   npx tsx bench/games.mjs
-//   BENCH_DURATION_S=10 BENCH_GAMES=12000 npx tsx bench/games.mjs
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/games.mjs
+//   BENCH_DURATION_S=10 BENCH_GAMES=12000 BENCH_ONLY=lists|wallet BENCH_PROFILE_DIR=/tmp/prof npx tsx bench/games.mjs
+import { spawn, spawnSync } from 'node:child_process';
 import { createSign, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { buildApp, loadConfig } from '../apps/server/src/app.ts';
-import { insertSession } from '../apps/server/src/modules/gaming/gaming.repository.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const durationS = Number(process.env.BENCH_DURATION_S ?? 10);
 const gameCount = Number(process.env.BENCH_GAMES ?? 12_000);
 const listConnections = Number(process.env.BENCH_CONNECTIONS ?? 200);
 const walletWorkers = Number(process.env.BENCH_WALLET_WORKERS ?? 8);
+const only = process.env.BENCH_ONLY ?? 'all';
+const profileDir = process.env.BENCH_PROFILE_DIR || null;
+const record = process.argv.includes('--record');
 const loadBefore = os.loadavg().map((value) => value.toFixed(2));
 
 function keyPair() {
@@ -33,9 +38,14 @@ function keyPair() {
   return { privateKeyPem: privateKey, publicKeyPem: publicKey };
 }
 
-// BENCH_DB=postgres runs on a fresh database of the PostgreSQL at BENCH_PG_URL (dropped afterwards).
-const usePostgres = process.env.BENCH_DB === 'postgres';
-const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+// PostgreSQL when BENCH_DATABASE_URL is set (BENCH_DB=postgres with BENCH_PG_URL, as before, too): a fresh database
+// on that server, dropped afterwards. Embedded in-memory PGlite otherwise.
+const adminUrl =
+  process.env.BENCH_DATABASE_URL ||
+  (process.env.BENCH_DB === 'postgres'
+    ? (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres')
+    : null);
+const usePostgres = adminUrl !== null;
 const databaseName = `bench_games_${randomBytes(4).toString('hex')}`;
 async function admin(sqlText) {
   const client = new pg.Client({ connectionString: adminUrl });
@@ -46,7 +56,7 @@ async function admin(sqlText) {
     await client.end();
   }
 }
-let databaseUrl;
+let databaseUrl = '';
 if (usePostgres) {
   await admin(`create database ${databaseName}`);
   const url = new URL(adminUrl);
@@ -54,104 +64,86 @@ if (usePostgres) {
   databaseUrl = url.toString();
 }
 
+// ---------------------------------------------------------------- the server, in its own process on core 1
+const allCores = `0-${os.cpus().length - 1}`;
+const pinSelf = (cores) => spawnSync('taskset', ['-a', '-pc', cores, String(process.pid)]).status === 0;
+const pinned = os.cpus().length >= 2 && pinSelf(allCores);
+
 const aggregator = keyPair();
 const operator = keyPair();
-const config = {
-  ...loadConfig({ LOG_LEVEL: 'silent', SERVE_WEB: 'false', API_DOCS: 'false', JOBS_ENABLED: 'false' }),
-  databaseInMemory: !usePostgres,
-  databaseUrl,
-  databasePoolMax: 20,
-  rateLimitPerMinute: 100_000_000,
-  hub88: {
-    apiUrl: 'http://127.0.0.1:9/hub88',
-    operatorId: '1',
-    privateKeyPem: operator.privateKeyPem,
-    publicKeyPem: aggregator.publicKeyPem,
+const serverArgs = ['--import', 'tsx', 'bench/games-load/server.mjs'];
+const [file, argv] = pinned
+  ? ['taskset', ['-c', '1', process.execPath, ...serverArgs]]
+  : [process.execPath, serverArgs];
+const server = spawn(file, argv, {
+  cwd: root,
+  env: {
+    ...process.env,
+    BENCH_GAMES: String(gameCount),
+    BENCH_DATABASE_URL_APP: databaseUrl,
+    BENCH_AGGREGATOR_PUBLIC_KEY: aggregator.publicKeyPem,
+    BENCH_OPERATOR_PRIVATE_KEY: operator.privateKeyPem,
   },
-};
-const app = await buildApp(config);
-
-// ---------------------------------------------------------------- catalogue of `gameCount` games
-const words = [
-  'Lucky',
-  'Dragon',
-  'Fortune',
-  'Golden',
-  'Tiger',
-  'Jungle',
-  'Mega',
-  'Royal',
-  'Wild',
-  'Star',
-  'Ocean',
-  'Magic',
-  'Phoenix',
-  'Treasure',
-  'Panda',
-  'Lotus',
-  'Thunder',
-  'Sakura',
-  'Pharaoh',
-  'Crystal',
-];
-const providers = ['PG', 'PT', 'JDB', 'CQ9', 'FC', 'JL', 'EG2', 'RTG', 'MG', 'PNG', 'ISB', 'TTG'];
-const games = [];
-for (let index = 0; index < gameCount; index += 1) {
-  const vendorCode = providers[index % providers.length];
-  const name = `${words[index % words.length]} ${words[Math.floor(index / words.length) % words.length]} ${index}`;
-  games.push({
-    vendorCode,
-    gameCode: `${vendorCode.toLowerCase()}_${index}`,
-    gameType: 'RNG',
-    name,
-    names: { bn: `গেম ${index}` },
-    showIcon: `https://sim.example/art/${index}.svg`,
-    iconUrl: `https://sim.example/art/${index}.svg`,
-    largeIcon: null,
-    trialSupport: index % 2 === 0,
-    enabled: true,
-  });
-}
-const seedStarted = performance.now();
-await app.services.catalogue.applyFeed({
-  aggregator: 'hub88',
-  walletMode: 'seamless',
-  vendors: providers.map((code, index) => ({ code, name: code, category: 'RNG', iconUrl: null, sortOrder: index })),
-  games,
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
-const seedMs = Math.round(performance.now() - seedStarted);
-await app.listen({ port: 0, host: '127.0.0.1' });
-const base = `http://127.0.0.1:${app.server.address().port}`;
+const waiting = new Map();
+server.on('message', (message) => {
+  const resolve = waiting.get(message?.type);
+  if (resolve) {
+    waiting.delete(message.type);
+    resolve(message);
+  }
+});
+const exited = new Promise((resolve) => server.once('exit', resolve));
+function answer(type) {
+  return Promise.race([
+    new Promise((resolve) => waiting.set(type, resolve)),
+    exited.then((code) => {
+      throw new Error(`bench server exited (${code}) before '${type}'`);
+    }),
+  ]);
+}
+function ask(message, type) {
+  const reply = answer(type);
+  server.send(message);
+  return reply;
+}
+const ready = await answer('ready');
+const base = ready.address;
+const seedMs = ready.seedMs;
 
-// The load generator runs in a worker thread (BENCH_LOAD_THREAD=same: in the server's own thread, as runs before
-// 2026-11-25 did), so that building requests and parsing answers does not queue behind the server's event loop and
-// count as its latency; bench/run.mjs keeps them apart the same way with separate processes. The request makers are
-// files (bench/games-load/) because a worker thread cannot receive functions.
-const loadInWorker = process.env.BENCH_LOAD_THREAD !== 'same';
-const loadFile = (name) => path.join(root, 'bench/games-load', `${name}.cjs`);
+/** Runs `body` with this process on core 0 (the server has core 1), profiling the server when asked. */
+async function measured(name, body) {
+  if (profileDir) await ask({ type: 'profile-start' }, 'profile-started');
+  if (pinned) pinSelf('0');
+  try {
+    return await body();
+  } finally {
+    if (pinned) pinSelf(allCores);
+    if (profileDir) {
+      mkdirSync(profileDir, { recursive: true });
+      const slug = name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
+      await ask({ type: 'profile-stop', file: path.join(profileDir, `${slug}.cpuprofile`) }, 'profile-stopped');
+    }
+  }
+}
+
+// ---------------------------------------------------------------- game list and search
 const requireCjs = createRequire(import.meta.url);
+const loadFile = (name) => path.join(root, 'bench/games-load', `${name}.cjs`);
 
 function run(title, maker, seconds = durationS) {
-  const setupRequest = loadInWorker ? loadFile(maker) : requireCjs(loadFile(maker));
   const requests = [
     {
       method: 'POST',
       path: '/wps/relay/GCSGAME_gameList',
       headers: { 'content-type': 'application/json' },
-      setupRequest,
+      setupRequest: requireCjs(loadFile(maker)),
     },
   ];
   return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: base,
-        connections: listConnections,
-        duration: seconds,
-        requests,
-        title,
-        ...(loadInWorker ? { workers: 1 } : {}),
-      },
-      (error, result) => (error ? reject(error) : resolve(result)),
+    autocannon({ url: base, connections: listConnections, duration: seconds, requests, title }, (error, result) =>
+      error ? reject(error) : resolve(result),
     );
   });
 }
@@ -159,45 +151,17 @@ function run(title, maker, seconds = durationS) {
 // Untimed: the first seconds after start-up and seeding (JIT, the snapshot's first build, the seed's garbage) would
 // otherwise land on whichever row runs first.
 const warmUpS = Number(process.env.BENCH_WARM_UP_S ?? 3);
-if (warmUpS > 0) await run('warm-up', 'list', warmUpS);
-const list = await run('game list', 'list');
-const search = await run('search', 'search');
-const coldSearch = await run('search, every keyword new (no cache)', 'cold-search');
-
-// ---------------------------------------------------------------- seamless wallet callbacks
-async function newPlayer(funds) {
-  const username = `bench${randomBytes(4).toString('hex')}`.slice(0, 16);
-  const account = await app.services.identity.createAccount({
-    username,
-    password: 'Secret#2026',
-    type: 0,
-    uplineId: null,
-  });
-  const { wallet } = app.services;
-  const clearing = await wallet.ensureAccount({ type: 'house' }, 'PAYMENT_CLEARING', 'BDT');
-  const cash = await wallet.ensureAccount({ type: 'player', id: account.id }, 'PLAYER_CASH', 'BDT');
-  await wallet.transfer({
-    idempotencyKey: `bench-fund:${randomUUID()}`,
-    debit: clearing.id,
-    credit: cash.id,
-    amountMinor: funds,
-    currency: 'BDT',
-    kind: 'DEPOSIT',
-  });
-  const token = randomBytes(24).toString('base64url');
-  await insertSession(app.database.db, {
-    token,
-    merchantCode: config.merchantCode,
-    accountId: account.id,
-    vendorCode: 'PG',
-    gameCode: 'pg_0',
-    currency: 'BDT',
-    createdAt: new Date(),
-    expiresAt: new Date(Date.now() + 3_600_000),
-  });
-  return { user: `u${String(account.id).padStart(6, '0')}`, token };
+let list = null;
+let search = null;
+let coldSearch = null;
+if (only === 'all' || only === 'lists') {
+  if (warmUpS > 0) await measured('warm-up', () => run('warm-up', 'list', warmUpS));
+  list = await measured('list', () => run('game list', 'list'));
+  search = await measured('search', () => run('search', 'search'));
+  coldSearch = await measured('cold-search', () => run('search, every keyword new (no cache)', 'cold-search'));
 }
 
+// ---------------------------------------------------------------- seamless wallet callbacks
 function signed(body) {
   const raw = JSON.stringify(body);
   const signer = createSign('RSA-SHA256');
@@ -207,7 +171,7 @@ function signed(body) {
 
 /** Pre-signed bet+win pairs for the players, round-robin. */
 function pairs(players, count) {
-  const list = [];
+  const out = [];
   for (let index = 0; index < count; index += 1) {
     const player = players[index % players.length];
     const round = randomUUID();
@@ -230,9 +194,9 @@ function pairs(players, count) {
       round_closed: true,
       amount: 50_000 + (index % 3) * 50_000,
     };
-    list.push([signed(bet), signed(win)]);
+    out.push([signed(bet), signed(win)]);
   }
-  return list;
+  return out;
 }
 
 function percentile(sorted, p) {
@@ -292,43 +256,78 @@ async function drive(players, pairCount, workers = walletWorkers) {
   };
 }
 
-const single = await drive([await newPlayer(10n ** 12n)], 3_000, 1);
-const hot = await drive([await newPlayer(10n ** 12n)], 6_000);
-const many = await drive(await Promise.all(Array.from({ length: 200 }, () => newPlayer(10n ** 10n))), 6_000);
-const report = await app.services.wallet.verifyLedger();
-await app.close();
+const players = async (count, funds) =>
+  (await ask({ type: 'players', count, funds: String(funds) }, 'players')).players;
+let single = null;
+let hot = null;
+let many = null;
+let report = null;
+if (only === 'all' || only === 'wallet') {
+  // Untimed warm-up of the callback path (JIT, pools, caches) on players of its own.
+  const warmPlayers = await players(8, 10n ** 12n);
+  await measured('wallet-warm-up', () => drive(warmPlayers, 400));
+  const singlePlayer = await players(1, 10n ** 12n);
+  single = await measured('wallet-single', () => drive(singlePlayer, 3_000, 1));
+  const hotPlayer = await players(1, 10n ** 12n);
+  hot = await measured('wallet-hot', () => drive(hotPlayer, 6_000));
+  const manyPlayers = await players(200, 10n ** 10n);
+  many = await measured('wallet-many', () => drive(manyPlayers, 6_000));
+  report = (await ask({ type: 'verify' }, 'verified')).report;
+}
+server.kill('SIGTERM');
+await exited;
 if (usePostgres) await admin(`drop database if exists ${databaseName}`);
 
 const date = new Date().toISOString().slice(0, 10);
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+const loadAfter = os.loadavg().map((value) => value.toFixed(2));
 const row = (name, result) =>
-  `| ${name} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${result.non2xx} |`;
+  `| ${name} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${result.non2xx + result.errors} |`;
 const wallet = (name, result) =>
   `| ${name} | ${result.perSecond} | ${result.p50} | ${result.p99} | ${Object.entries(result.statuses)
     .map(([status, count]) => `${status} ${count}`)
     .join(', ')} |`;
-const section = `
-## ${date}: games (catalogue lists and seamless wallet), ${usePostgres ? 'PostgreSQL' : 'embedded PGlite'}
-
-Machine: ${os.cpus().length} cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average before the run ${loadBefore.join(' / ')} (other engineers' work runs on the same machine). App in-process on ${usePostgres ? 'PostgreSQL (local, pool of 20)' : 'in-memory PGlite'}, ${gameCount.toLocaleString('en')} RNG games (stored in ${seedMs} ms), HTTP on localhost, ${warmUpS} s of untimed warm-up, then autocannon ${listConnections} connections ${loadInWorker ? 'from a worker thread' : "in the server's thread"}, ${durationS} s each.
-
-| Call (GCSGAME_gameList)                          | req/s | p50 ms | p99 ms | non-2xx |
-| ------------------------------------------------ | ----: | -----: | -----: | ------: |
-${row('page of 20, random page 1-50', list)}
-${row('search, 23 keywords (result lists remembered)', search)}
-${row('search, every keyword new (name index of the in-process catalogue)', coldSearch)}
-
-Target: p99 under 20 ms at 200 concurrent clients.
-
-Seamless wallet (Hub88 bet + win callbacks, signed; pre-signed bodies; ${walletWorkers} concurrent callers unless said):
-
-| Scenario | callbacks/s | p50 ms | p99 ms | statuses |
-| -------- | ----------: | -----: | -----: | -------- |
-${wallet('one player, one caller at a time (service time)', single)}
-${wallet('one hot player', hot)}
-${wallet('200 players', many)}
-
-Target: p99 under 50 ms. \`ledger:verify\` after the run: ${report.ok ? 'OK' : `BREACHES ${JSON.stringify(report.breaches)}`} (${report.accounts ?? '?'} accounts, ${report.transfers ?? '?'} transfers).
-`;
+const lines = [
+  '',
+  `## ${date}: games (catalogue lists and seamless wallet), ${usePostgres ? 'PostgreSQL' : 'embedded PGlite'}`,
+  '',
+  `Machine: ${os.cpus().length} cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average before the run ${loadBefore.join(' / ')}, after ${loadAfter.join(' / ')}. App in its own process on ${usePostgres ? 'PostgreSQL (local, pool of 20)' : 'in-memory PGlite'}${pinned ? ', pinned to core 1; load generator (this process) pinned to core 0' : ''}${profileDir ? ', CPU profiler on (figures not comparable)' : ''}; ${gameCount.toLocaleString('en')} RNG games (stored in ${seedMs} ms), HTTP on localhost.`,
+];
+if (list) {
+  lines.push(
+    '',
+    `Lists: ${warmUpS} s of untimed warm-up, then autocannon ${listConnections} connections, ${durationS} s each.`,
+    '',
+    '| Call (GCSGAME_gameList) | req/s | p50 ms | p99 ms | non-2xx + errors |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    row('page of 20, random page 1-50', list),
+    row('search, 23 keywords (result lists remembered)', search),
+    row('search, every keyword new (name index of the in-process catalogue)', coldSearch),
+    '',
+    'Target: p99 under 20 ms at 200 concurrent clients.',
+  );
+}
+if (single) {
+  lines.push(
+    '',
+    `Seamless wallet (Hub88 bet + win callbacks, signed; pre-signed bodies; ${walletWorkers} concurrent callers unless said; ${durationS} s each after an untimed warm-up):`,
+    '',
+    '| Scenario | callbacks/s | p50 ms | p99 ms | statuses |',
+    '| --- | ---: | ---: | ---: | --- |',
+    wallet('one player, one caller at a time (service time)', single),
+    wallet('one hot player', hot),
+    wallet('200 players', many),
+    '',
+    `Target: p99 under 50 ms. \`ledger:verify\` after the run: ${report.ok ? 'OK' : `BREACHES ${JSON.stringify(report.breaches)}`} (${report.accounts ?? '?'} accounts, ${report.transfers ?? '?'} transfers).`,
+  );
+}
+lines.push('');
+const section = lines.join('\n');
 process.stdout.write(section);
-appendFileSync(path.join(root, 'bench/RESULTS.md'), section);
+if (record) {
+  appendFileSync(path.join(root, 'bench/RESULTS.md'), section);
+  spawnSync(path.join(root, 'node_modules/.bin/biome'), ['format', '--write', 'bench/RESULTS.md'], {
+    cwd: root,
+    stdio: 'ignore',
+  });
+}
