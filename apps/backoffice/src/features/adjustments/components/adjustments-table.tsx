@@ -9,6 +9,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyRow } from '@/components/ui/empty-row';
 import { Pill, type PillTone } from '@/components/ui/panel';
 import { QueryState, usePagerLabels } from '@/components/ui/query-state';
 import { SortableHeader } from '@/components/ui/sortable-header';
@@ -160,11 +161,9 @@ export function AdjustmentsTable({ status, playerId, canApprove, playerPath, emp
                 </thead>
                 <tbody>
                   {adjustments.data.items.length === 0 && (
-                    <tr>
-                      <td colSpan={withActions ? 8 : 7} className="bo-adjust__empty">
-                        {emptyText}
-                      </td>
-                    </tr>
+                    <EmptyRow columns={withActions ? 8 : 7} className="bo-adjust__empty">
+                      {emptyText}
+                    </EmptyRow>
                   )}
                   {adjustments.data.items.map((adjustment) => {
                     const mine = adjustment.proposedBy === myName;

@@ -9,6 +9,7 @@ import { Spinner } from '@portal/ui/spinner';
 import { type FormEvent, Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconShield, IconShieldAlert } from '@/components/ui/console-icons';
+import { EmptyRow } from '@/components/ui/empty-row';
 import { Panel } from '@/components/ui/panel';
 import { SortableHeader } from '@/components/ui/sortable-header';
 import { describeError } from '@/lib/api-client';
@@ -229,11 +230,9 @@ export function AuditLog() {
               </thead>
               <tbody>
                 {audit.data.items.length === 0 && (
-                  <tr>
-                    <td colSpan={7} className="bo-audit__empty">
-                      {t('audit.empty')}
-                    </td>
-                  </tr>
+                  <EmptyRow columns={7} className="bo-audit__empty">
+                    {t('audit.empty')}
+                  </EmptyRow>
                 )}
                 {audit.data.items.map((entry: AuditEntry) => (
                   <Fragment key={entry.id}>

@@ -15,6 +15,7 @@ import { useToast } from '@portal/ui/toast';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyRow } from '@/components/ui/empty-row';
 import { PageHeader } from '@/components/ui/panel';
 import { SortableHeader } from '@/components/ui/sortable-header';
 import { describeError } from '@/lib/api-client';
@@ -167,11 +168,9 @@ export function DepositsPage({ canApprove }: { canApprove: boolean }) {
                       </thead>
                       <tbody>
                         {deposits.data.items.length === 0 && (
-                          <tr>
-                            <td colSpan={columns} className="bo-cashier__empty">
-                              {view === 'pending' ? t('cashier.deposits.emptyPending') : t('cashier.deposits.empty')}
-                            </td>
-                          </tr>
+                          <EmptyRow columns={columns}>
+                            {view === 'pending' ? t('cashier.deposits.emptyPending') : t('cashier.deposits.empty')}
+                          </EmptyRow>
                         )}
                         {deposits.data.items.map((deposit) => (
                           <tr

@@ -7,6 +7,7 @@ import { useToast } from '@portal/ui/toast';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyRow } from '@/components/ui/empty-row';
 import { PageHeader, Pill, type PillTone } from '@/components/ui/panel';
 import { SortableHeader } from '@/components/ui/sortable-header';
 import { describeError } from '@/lib/api-client';
@@ -179,13 +180,7 @@ export function WithdrawalsPage({ canApprove }: { canApprove: boolean }) {
                         </tr>
                       </thead>
                       <tbody>
-                        {withdrawals.data.items.length === 0 && (
-                          <tr>
-                            <td colSpan={columns} className="bo-cashier__empty">
-                              {empty}
-                            </td>
-                          </tr>
-                        )}
+                        {withdrawals.data.items.length === 0 && <EmptyRow columns={columns}>{empty}</EmptyRow>}
                         {withdrawals.data.items.map((withdrawal) => (
                           <tr
                             key={withdrawal.id}

@@ -10,6 +10,7 @@ import { useToast } from '@portal/ui/toast';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyRow } from '@/components/ui/empty-row';
 import { PageHeader, Pill } from '@/components/ui/panel';
 import { ApiError, describeError } from '@/lib/api-client';
 import { formatDateTime, fromDateTimeLocal, toDateTimeLocal } from '@/lib/format';
@@ -264,11 +265,9 @@ export function ArticlesPage() {
             </thead>
             <tbody>
               {list.data.length === 0 && (
-                <tr>
-                  <td colSpan={7} className="ui-table__muted">
-                    {t(`${a}.empty`)}
-                  </td>
-                </tr>
+                <EmptyRow columns={7} className="ui-table__muted">
+                  {t(`${a}.empty`)}
+                </EmptyRow>
               )}
               {list.data.map((item) => (
                 <tr key={item.id}>

@@ -13,6 +13,7 @@ import { Tabs } from '@portal/ui/tabs';
 import { useToast } from '@portal/ui/toast';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyRow } from '@/components/ui/empty-row';
 import { PageHeader, Pill } from '@/components/ui/panel';
 import { SortableHeader } from '@/components/ui/sortable-header';
 import { describeError } from '@/lib/api-client';
@@ -154,13 +155,7 @@ export function FeedbackPage() {
                 </tr>
               </thead>
               <tbody>
-                {list.data.content.length === 0 && (
-                  <tr>
-                    <td colSpan={6} className="ui-table__empty">
-                      {t(`${fb}.empty`)}
-                    </td>
-                  </tr>
-                )}
+                {list.data.content.length === 0 && <EmptyRow columns={6}>{t(`${fb}.empty`)}</EmptyRow>}
                 {list.data.content.map((item) => (
                   <tr key={item.id}>
                     <td className="ui-table__num">{formatDateTime(item.createdAt, language)}</td>

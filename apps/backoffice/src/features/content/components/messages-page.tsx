@@ -18,6 +18,7 @@ import { useToast } from '@portal/ui/toast';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyRow } from '@/components/ui/empty-row';
 import { PageHeader, Panel } from '@/components/ui/panel';
 import { SortableHeader } from '@/components/ui/sortable-header';
 import { describeError } from '@/lib/api-client';
@@ -370,13 +371,7 @@ export function MessagesPage() {
                   </tr>
                 </thead>
                 <tbody>
-                  {sent.data.content.length === 0 && (
-                    <tr>
-                      <td colSpan={4} className="ui-table__empty">
-                        {t(`${m}.empty`)}
-                      </td>
-                    </tr>
-                  )}
+                  {sent.data.content.length === 0 && <EmptyRow columns={4}>{t(`${m}.empty`)}</EmptyRow>}
                   {sent.data.content.map((message) => (
                     <tr key={message.id}>
                       <td className="ui-table__num">{formatDateTime(message.createdAt, language)}</td>

@@ -16,6 +16,7 @@ import { Select } from '@portal/ui/select';
 import { useToast } from '@portal/ui/toast';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyRow } from '@/components/ui/empty-row';
 import { PageHeader, Panel, Pill } from '@/components/ui/panel';
 import { QueryState, usePagerLabels } from '@/components/ui/query-state';
 import { SortableHeader } from '@/components/ui/sortable-header';
@@ -120,13 +121,7 @@ function VendorsPanel() {
                   </tr>
                 </thead>
                 <tbody>
-                  {vendors.data.items.length === 0 && (
-                    <tr>
-                      <td colSpan={7} className="bo-games__empty">
-                        {t('games.noVendors')}
-                      </td>
-                    </tr>
-                  )}
+                  {vendors.data.items.length === 0 && <EmptyRow columns={7}>{t('games.noVendors')}</EmptyRow>}
                   {vendors.data.items.map((vendor) => (
                     <tr key={vendor.code} data-testid={`vendor-${vendor.code}`}>
                       <td data-label={t('games.columns.vendor')}>
@@ -394,13 +389,7 @@ function GamesPanel({ vendors }: { vendors: CatalogueVendorAdmin[] }) {
                     </tr>
                   </thead>
                   <tbody>
-                    {games.data.items.length === 0 && (
-                      <tr>
-                        <td colSpan={8} className="bo-games__empty">
-                          {t('games.noGames')}
-                        </td>
-                      </tr>
-                    )}
+                    {games.data.items.length === 0 && <EmptyRow columns={8}>{t('games.noGames')}</EmptyRow>}
                     {games.data.items.map((game) => (
                       <GameRow key={game.id} game={game} />
                     ))}

@@ -9,6 +9,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyRow } from '@/components/ui/empty-row';
 import { PageHeader, Panel, Pill } from '@/components/ui/panel';
 import { QueryState, usePagerLabels } from '@/components/ui/query-state';
 import { formatDecimal } from '@/lib/amount';
@@ -83,13 +84,7 @@ function LedgerTab({ id, scale }: { id: number; scale: number }) {
                   </tr>
                 </thead>
                 <tbody>
-                  {ledger.data.items.length === 0 && (
-                    <tr>
-                      <td colSpan={5} className="bo-players__empty">
-                        {t('players.ledger.empty')}
-                      </td>
-                    </tr>
-                  )}
+                  {ledger.data.items.length === 0 && <EmptyRow columns={5}>{t('players.ledger.empty')}</EmptyRow>}
                   {ledger.data.items.map((entry) => (
                     <tr key={entry.entryId}>
                       <td data-label={t('players.ledger.at')}>{formatDateTime(entry.createdAt, language, true)}</td>
@@ -146,13 +141,7 @@ function CashierTab({ id }: { id: number }) {
                   </tr>
                 </thead>
                 <tbody>
-                  {records.data.items.length === 0 && (
-                    <tr>
-                      <td colSpan={5} className="bo-players__empty">
-                        {t('players.cashier.empty')}
-                      </td>
-                    </tr>
-                  )}
+                  {records.data.items.length === 0 && <EmptyRow columns={5}>{t('players.cashier.empty')}</EmptyRow>}
                   {records.data.items.map((record) => (
                     <tr key={record.id}>
                       <td data-label={t('players.cashier.at')}>{formatDateTime(record.createdAt, language)}</td>
@@ -201,11 +190,7 @@ function SecurityTab({ id, show }: { id: number; show: 'sessions' | 'logins' }) 
                 </thead>
                 <tbody>
                   {security.data.sessions.length === 0 && (
-                    <tr>
-                      <td colSpan={5} className="bo-players__empty">
-                        {t('players.sessions.empty')}
-                      </td>
-                    </tr>
+                    <EmptyRow columns={5}>{t('players.sessions.empty')}</EmptyRow>
                   )}
                   {security.data.sessions.map((session) => (
                     <tr key={session.id}>
@@ -241,13 +226,7 @@ function SecurityTab({ id, show }: { id: number; show: 'sessions' | 'logins' }) 
                   </tr>
                 </thead>
                 <tbody>
-                  {security.data.logins.length === 0 && (
-                    <tr>
-                      <td colSpan={3} className="bo-players__empty">
-                        {t('players.logins.empty')}
-                      </td>
-                    </tr>
-                  )}
+                  {security.data.logins.length === 0 && <EmptyRow columns={3}>{t('players.logins.empty')}</EmptyRow>}
                   {security.data.logins.map((attempt) => (
                     <tr key={attempt.id}>
                       <td data-label={t('players.logins.at')}>{formatDateTime(attempt.at, language, true)}</td>

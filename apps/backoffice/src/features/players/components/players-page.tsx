@@ -14,6 +14,7 @@ import { Select } from '@portal/ui/select';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { EmptyRow } from '@/components/ui/empty-row';
 import { PageHeader, Pill } from '@/components/ui/panel';
 import { QueryState, usePagerLabels } from '@/components/ui/query-state';
 import { SortableHeader } from '@/components/ui/sortable-header';
@@ -112,13 +113,7 @@ export function PlayersPage({ detailPath }: PlayersPageProps) {
                     </tr>
                   </thead>
                   <tbody>
-                    {players.data.items.length === 0 && (
-                      <tr>
-                        <td colSpan={6} className="bo-players__empty">
-                          {t('players.empty')}
-                        </td>
-                      </tr>
-                    )}
+                    {players.data.items.length === 0 && <EmptyRow columns={6}>{t('players.empty')}</EmptyRow>}
                     {players.data.items.map((player) => (
                       <tr key={player.id} data-testid={`player-${player.id}`}>
                         <td data-label={t('players.columns.account')}>

@@ -19,6 +19,7 @@ import { Tabs } from '@portal/ui/tabs';
 import { useToast } from '@portal/ui/toast';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyRow } from '@/components/ui/empty-row';
 import { PageHeader, Pill, type PillTone } from '@/components/ui/panel';
 import { describeError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
@@ -182,11 +183,9 @@ function RedemptionsPanel() {
                 </thead>
                 <tbody>
                   {list.data.items.length === 0 && (
-                    <tr>
-                      <td colSpan={7} className="ui-table__muted">
-                        {t(`${r}.empty`)}
-                      </td>
-                    </tr>
+                    <EmptyRow columns={7} className="ui-table__muted">
+                      {t(`${r}.empty`)}
+                    </EmptyRow>
                   )}
                   {list.data.items.map((item) => (
                     <tr key={item.id}>
@@ -413,11 +412,9 @@ function GoodsPanel() {
               </thead>
               <tbody>
                 {list.data.items.length === 0 && (
-                  <tr>
-                    <td colSpan={7} className="ui-table__muted">
-                      {t(`${g}.empty`)}
-                    </td>
-                  </tr>
+                  <EmptyRow columns={7} className="ui-table__muted">
+                    {t(`${g}.empty`)}
+                  </EmptyRow>
                 )}
                 {list.data.items.map((item) => (
                   <tr key={item.id}>

@@ -12,6 +12,7 @@ import { Input } from '@portal/ui/input';
 import { Tabs } from '@portal/ui/tabs';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyRow } from '@/components/ui/empty-row';
 import { PageHeader, Panel } from '@/components/ui/panel';
 import { QueryState } from '@/components/ui/query-state';
 import { SortableHeader } from '@/components/ui/sortable-header';
@@ -174,13 +175,7 @@ function VendorTable({ range }: { range: ReportRange }) {
                 </tr>
               </thead>
               <tbody>
-                {report.data.vendors.length === 0 && (
-                  <tr>
-                    <td colSpan={6} className="bo-reports__empty">
-                      {t('reports.noPlay')}
-                    </td>
-                  </tr>
-                )}
+                {report.data.vendors.length === 0 && <EmptyRow columns={6}>{t('reports.noPlay')}</EmptyRow>}
                 {report.data.vendors.map((row) => (
                   <tr key={row.vendorCode} data-testid={`vendor-${row.vendorCode}`}>
                     <td data-label={label('vendor')}>
@@ -275,13 +270,7 @@ function CashierTable({ range }: { range: ReportRange }) {
                   </tr>
                 </thead>
                 <tbody>
-                  {report.data.rows.length === 0 && (
-                    <tr>
-                      <td colSpan={5} className="bo-reports__empty">
-                        {t('reports.noCashier')}
-                      </td>
-                    </tr>
-                  )}
+                  {report.data.rows.length === 0 && <EmptyRow columns={5}>{t('reports.noCashier')}</EmptyRow>}
                   {report.data.rows.map((row) => (
                     <tr key={`${row.date}-${row.direction}-${row.channel}`}>
                       <td data-label={label('date')}>{row.date}</td>
