@@ -20,6 +20,7 @@ import { useToast } from '@portal/ui/toast';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EditorActions } from '@/components/ui/editor-actions';
 import { EmptyRow } from '@/components/ui/empty-row';
 import { PageHeader, Pill } from '@/components/ui/panel';
 import { ApiError, describeError } from '@/lib/api-client';
@@ -310,10 +311,13 @@ function AnnouncementEditor({
             ))}
           </section>
         )}
-        <div className="bo-content-editor__actions">
-          <Button variant="ghost" onClick={onClose}>
-            {t(`${f}.cancel`)}
-          </Button>
+        <EditorActions
+          className="bo-content-editor__actions"
+          cancelLabel={t(`${f}.cancel`)}
+          onCancel={onClose}
+          submitLabel={t(`${f}.save`)}
+          submitting={save.isPending}
+        >
           <Button
             variant="secondary"
             loading={preview.isPending}
@@ -321,10 +325,7 @@ function AnnouncementEditor({
           >
             {t(`${f}.preview`)}
           </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t(`${f}.save`)}
-          </Button>
-        </div>
+        </EditorActions>
       </form>
     </Modal>
   );

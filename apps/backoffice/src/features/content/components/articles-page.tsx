@@ -10,6 +10,7 @@ import { useToast } from '@portal/ui/toast';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EditorActions } from '@/components/ui/editor-actions';
 import { EmptyRow } from '@/components/ui/empty-row';
 import { PageHeader, Pill } from '@/components/ui/panel';
 import { ApiError, describeError } from '@/lib/api-client';
@@ -181,14 +182,13 @@ function ArticleEditor({ article, onClose }: { article: OperatorArticle | null; 
           checked={draft.published}
           onChange={(event) => set('published', event.target.checked)}
         />
-        <div className="bo-content-editor__actions">
-          <Button variant="ghost" onClick={onClose}>
-            {t(`${f}.cancel`)}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t(`${f}.save`)}
-          </Button>
-        </div>
+        <EditorActions
+          className="bo-content-editor__actions"
+          cancelLabel={t(`${f}.cancel`)}
+          onCancel={onClose}
+          submitLabel={t(`${f}.save`)}
+          submitting={save.isPending}
+        />
       </form>
     </Modal>
   );

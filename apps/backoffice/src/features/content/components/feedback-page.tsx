@@ -13,6 +13,7 @@ import { Tabs } from '@portal/ui/tabs';
 import { useToast } from '@portal/ui/toast';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EditorActions } from '@/components/ui/editor-actions';
 import { EmptyRow } from '@/components/ui/empty-row';
 import { PageHeader, Pill } from '@/components/ui/panel';
 import { SortableHeader } from '@/components/ui/sortable-header';
@@ -76,14 +77,14 @@ function ReplyDialog({ item, onClose }: { item: OperatorFeedback; onClose: () =>
           onChange={(event) => setContent(event.target.value)}
         />
         <small className="bo-content-editor__hint">{t(`${fb}.replyHint`)}</small>
-        <div className="bo-content-editor__actions">
-          <Button variant="ghost" onClick={onClose}>
-            {t(`${fb}.cancel`)}
-          </Button>
-          <Button type="submit" loading={reply.isPending} disabled={content.trim() === ''}>
-            {t(`${fb}.replySend`)}
-          </Button>
-        </div>
+        <EditorActions
+          className="bo-content-editor__actions"
+          cancelLabel={t(`${fb}.cancel`)}
+          onCancel={onClose}
+          submitLabel={t(`${fb}.replySend`)}
+          submitting={reply.isPending}
+          submitDisabled={content.trim() === ''}
+        />
       </form>
     </Modal>
   );

@@ -9,6 +9,7 @@ import { useToast } from '@portal/ui/toast';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EditorActions } from '@/components/ui/editor-actions';
 import { PageHeader, Pill } from '@/components/ui/panel';
 import { ApiError, describeError } from '@/lib/api-client';
 import { useCurrentLanguage } from '@/lib/i18n';
@@ -236,14 +237,13 @@ function ArticleEditor({
           checked={draft.enabled}
           onChange={(event) => set('enabled', event.target.checked)}
         />
-        <div className="bo-content-editor__actions">
-          <Button variant="ghost" onClick={onClose}>
-            {t(`${f}.cancel`)}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t(`${f}.save`)}
-          </Button>
-        </div>
+        <EditorActions
+          className="bo-content-editor__actions"
+          cancelLabel={t(`${f}.cancel`)}
+          onCancel={onClose}
+          submitLabel={t(`${f}.save`)}
+          submitting={save.isPending}
+        />
       </form>
     </Modal>
   );
@@ -276,14 +276,14 @@ function RenameDialog({ category, onClose }: { category: Category; onClose: () =
       <form className="bo-content-editor" onSubmit={submit}>
         <Input label={t(`${c}.titleEn`)} required maxLength={80} value={en} onChange={(e) => setEn(e.target.value)} />
         <Input label={t(`${c}.titleBn`)} maxLength={80} value={bn} onChange={(e) => setBn(e.target.value)} />
-        <div className="bo-content-editor__actions">
-          <Button variant="ghost" onClick={onClose}>
-            {t('contentBo.help.form.cancel')}
-          </Button>
-          <Button type="submit" loading={rename.isPending} disabled={en.trim() === ''}>
-            {t('contentBo.help.form.save')}
-          </Button>
-        </div>
+        <EditorActions
+          className="bo-content-editor__actions"
+          cancelLabel={t('contentBo.help.form.cancel')}
+          onCancel={onClose}
+          submitLabel={t('contentBo.help.form.save')}
+          submitting={rename.isPending}
+          submitDisabled={en.trim() === ''}
+        />
       </form>
     </Modal>
   );

@@ -19,6 +19,7 @@ import { Tabs } from '@portal/ui/tabs';
 import { useToast } from '@portal/ui/toast';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EditorActions } from '@/components/ui/editor-actions';
 import { EmptyRow } from '@/components/ui/empty-row';
 import { PageHeader, Pill, type PillTone } from '@/components/ui/panel';
 import { describeError } from '@/lib/api-client';
@@ -120,19 +121,15 @@ function DecideDialog({
           required={action === 'reject'}
           onChange={(event) => setRemark(event.target.value)}
         />
-        <div className="bo-points-form__actions">
-          <Button variant="ghost" onClick={onClose}>
-            {t(`${r}.cancel`)}
-          </Button>
-          <Button
-            type="submit"
-            variant={action === 'approve' ? 'primary' : 'danger'}
-            loading={decide.isPending}
-            disabled={action === 'reject' && remark.trim() === ''}
-          >
-            {t(action === 'approve' ? `${r}.confirmApprove` : `${r}.confirmReject`)}
-          </Button>
-        </div>
+        <EditorActions
+          className="bo-points-form__actions"
+          cancelLabel={t(`${r}.cancel`)}
+          onCancel={onClose}
+          submitLabel={t(action === 'approve' ? `${r}.confirmApprove` : `${r}.confirmReject`)}
+          submitVariant={action === 'approve' ? 'primary' : 'danger'}
+          submitting={decide.isPending}
+          submitDisabled={action === 'reject' && remark.trim() === ''}
+        />
       </form>
     </Modal>
   );
@@ -359,14 +356,13 @@ function GoodsDialog({ goods, onClose }: { goods: OperatorPointGoods | null; onC
           checked={form.enabled}
           onChange={(e) => set({ enabled: e.target.checked })}
         />
-        <div className="bo-points-form__actions">
-          <Button variant="ghost" onClick={onClose}>
-            {t(`${g}.cancel`)}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t(`${g}.save`)}
-          </Button>
-        </div>
+        <EditorActions
+          className="bo-points-form__actions"
+          cancelLabel={t(`${g}.cancel`)}
+          onCancel={onClose}
+          submitLabel={t(`${g}.save`)}
+          submitting={save.isPending}
+        />
       </form>
     </Modal>
   );
