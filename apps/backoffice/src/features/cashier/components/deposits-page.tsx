@@ -1,38 +1,30 @@
-import {
-  type CashierSort,
-  type DepositStatus,
-  depositStatuses,
-  type ListSort,
-  type OperatorDeposit,
-} from '@portal/contract';
+import { type DepositStatus, depositStatuses, type OperatorDeposit } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { cx } from '@portal/ui/cx';
 import { Modal } from '@portal/ui/modal';
-import { Pager } from '@portal/ui/pager';
 import { Select } from '@portal/ui/select';
 import { Tabs } from '@portal/ui/tabs';
-import { useToast } from '@portal/ui/toast';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyRow } from '@/components/ui/empty-row';
 import { PageHeader } from '@/components/ui/panel';
 import { SortableHeader } from '@/components/ui/sortable-header';
-import { describeError } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format';
-import { useCurrentLanguage } from '@/lib/i18n';
-import { type DepositView, oldestFirst, receiptUrl, useDeposits, useReviewDeposit } from '../api/cashier';
+import { type DepositView, receiptUrl, useDeposits, useReviewDeposit } from '../api/cashier';
+import { LiveQueueStatus } from './cashier-shared';
 import {
-  formatAmount,
-  ListState,
-  LiveQueueStatus,
-  MemberCell,
-  MoneyCell,
-  NewItemMark,
-  RejectDialog,
-  StatusPill,
-  usePagerLabels,
-} from './cashier-shared';
+  QueueActionsHead,
+  QueueAmountCell,
+  QueueAmountHead,
+  QueueItemCells,
+  QueueItemHeads,
+  QueueStatusCell,
+  QueueTable,
+  QueueTimeCell,
+  ReviewActionsCell,
+  ReviewDialogs,
+  useQueuePaging,
+  useQueueReview,
+} from './review-queue';
 import '@/components/ui/table.css';
 import { useLiveCashierQueues } from '../hooks/use-live-cashier-queues';
 import './cashier.css';
@@ -46,50 +38,14 @@ type Receipt = { deposit: OperatorDeposit; index: number };
  */
 export function DepositsPage({ canApprove }: { canApprove: boolean }) {
   const { t } = useTranslation();
-  const language = useCurrentLanguage();
-  const toast = useToast();
-  const pagerLabels = usePagerLabels();
   const [view, setView] = useState<DepositView>('pending');
   const [status, setStatus] = useState<DepositStatus | ''>('');
-  const [page, setPage] = useState(1);
-  const [approving, setApproving] = useState<OperatorDeposit | null>(null);
-  const [rejecting, setRejecting] = useState<OperatorDeposit | null>(null);
   const [receipt, setReceipt] = useState<Receipt | null>(null);
-  const [sorting, setSorting] = useState<ListSort<CashierSort>>(oldestFirst);
-  const deposits = useDeposits(view, status, page, sorting);
-  const sortBy = (next: ListSort<CashierSort>) => {
-    setSorting(next);
-    setPage(1);
-  };
+  const paging = useQueuePaging();
+  const { setPage } = paging;
+  const deposits = useDeposits(view, status, paging.page, paging.sorting);
   const fresh = useLiveCashierQueues('deposit');
-  const review = useReviewDeposit();
-
-  const amountText = (deposit: OperatorDeposit) => `${formatAmount(deposit.amount.amount)} ${deposit.currency}`;
-  const onError = (error: unknown) => toast.error(describeError(error));
-
-  const approve = (deposit: OperatorDeposit) =>
-    review.mutate(
-      { id: deposit.id, decision: 'approve' },
-      {
-        onSuccess: () => {
-          toast.success(t('cashier.deposits.approved', { id: deposit.id, amount: amountText(deposit) }));
-          setApproving(null);
-        },
-        onError,
-      },
-    );
-
-  const reject = (deposit: OperatorDeposit, reason: string) =>
-    review.mutate(
-      { id: deposit.id, decision: 'reject', reason },
-      {
-        onSuccess: () => {
-          toast.success(t('cashier.deposits.rejected', { id: deposit.id }));
-          setRejecting(null);
-        },
-        onError,
-      },
-    );
+  const review = useQueueReview<OperatorDeposit>('deposits', useReviewDeposit());
 
   const columns = canApprove ? 9 : 8;
 
@@ -129,179 +85,87 @@ export function DepositsPage({ canApprove }: { canApprove: boolean }) {
               />
             </div>
           )}
-          <ListState query={deposits}>
-            {() =>
-              deposits.data && (
-                <>
-                  <p className="bo-cashier__total">{t('cashier.total', { count: deposits.data.total })}</p>
-                  <div className={cx('ui-table-wrap', deposits.isPlaceholderData && 'bo-cashier--stale')}>
-                    <table className="ui-table ui-table--cards bo-cashier__table">
-                      <thead>
-                        <tr>
-                          <th scope="col">#</th>
-                          <th scope="col">{t('cashier.member')}</th>
-                          <th scope="col">{t('cashier.channel')}</th>
-                          <SortableHeader
-                            column="amount"
-                            align="end"
-                            firstOrder="desc"
-                            sorting={sorting}
-                            onSort={sortBy}
-                            className="bo-cashier__num-head"
-                          >
-                            {t('cashier.amount')}
-                          </SortableHeader>
-                          <th scope="col">{t('cashier.reference')}</th>
-                          <th scope="col">{t('cashier.receipts')}</th>
-                          <SortableHeader column="createdAt" sorting={sorting} onSort={sortBy}>
-                            {t('cashier.created')}
-                          </SortableHeader>
-                          <SortableHeader column="status" sorting={sorting} onSort={sortBy}>
-                            {t('cashier.statusColumn')}
-                          </SortableHeader>
-                          {canApprove && (
-                            <th scope="col" className="bo-cashier__actions-head">
-                              {t('cashier.actions')}
-                            </th>
-                          )}
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {deposits.data.items.length === 0 && (
-                          <EmptyRow columns={columns}>
-                            {view === 'pending' ? t('cashier.deposits.emptyPending') : t('cashier.deposits.empty')}
-                          </EmptyRow>
-                        )}
-                        {deposits.data.items.map((deposit) => (
-                          <tr
-                            key={deposit.id}
-                            data-testid={`deposit-${deposit.id}`}
-                            className={cx(fresh.has(deposit.id) && 'bo-cashier__row--new')}
-                          >
-                            <td className="ui-table__num ui-table__muted" data-label="#">
-                              {deposit.id}
-                            </td>
-                            <td data-label={t('cashier.member')}>
-                              <span className="bo-cashier__stack">
-                                <MemberCell member={deposit.member} />
-                                {fresh.has(deposit.id) && <NewItemMark />}
-                              </span>
-                            </td>
-                            <td data-label={t('cashier.channel')}>
-                              <span className="bo-cashier__stack">
-                                <span className="bo-cashier__channel">{deposit.channelCode}</span>
-                                <span className="bo-cashier__sub">{t(`cashier.types.${deposit.type}`)}</span>
-                              </span>
-                            </td>
-                            <td className="ui-table__num bo-cashier__num" data-label={t('cashier.amount')}>
-                              <MoneyCell money={deposit.amount} currency={deposit.currency} />
-                            </td>
-                            <td className="ui-table__mono bo-cashier__reference" data-label={t('cashier.reference')}>
-                              {deposit.reference ?? deposit.gatewayTxnId ?? '—'}
-                            </td>
-                            <td data-label={t('cashier.receipts')}>
-                              {deposit.receipts.length === 0 ? (
-                                <span className="ui-table__muted">—</span>
-                              ) : (
-                                <span className="bo-cashier__thumbs">
-                                  {deposit.receipts.map((file, index) => (
-                                    <button
-                                      key={file.name}
-                                      type="button"
-                                      className="bo-cashier__thumb"
-                                      onClick={() => setReceipt({ deposit, index })}
-                                      aria-label={t('cashier.openReceipt', { n: index + 1, id: deposit.id })}
-                                    >
-                                      <img src={receiptUrl(deposit.id, file.name)} alt="" loading="lazy" />
-                                    </button>
-                                  ))}
-                                </span>
-                              )}
-                            </td>
-                            <td
-                              className="ui-table__num ui-table__muted bo-cashier__when"
-                              data-label={t('cashier.created')}
-                            >
-                              {formatDateTime(deposit.createdAt, language)}
-                            </td>
-                            <td data-label={t('cashier.statusColumn')}>
-                              <span className="bo-cashier__stack">
-                                <StatusPill status={deposit.status} />
-                                {deposit.rejectReason && (
-                                  <span className="bo-cashier__sub" title={deposit.rejectReason}>
-                                    {deposit.rejectReason}
-                                  </span>
-                                )}
-                              </span>
-                            </td>
-                            {canApprove && (
-                              <td className="bo-cashier__actions-cell">
-                                {deposit.status === 'pending' && deposit.type === 'manual' && (
-                                  <span className="bo-cashier__actions">
-                                    <Button
-                                      size="sm"
-                                      onClick={() => setApproving(deposit)}
-                                      aria-label={t('cashier.deposits.approveOne', { id: deposit.id })}
-                                    >
-                                      {t('cashier.approve')}
-                                    </Button>
-                                    <Button
-                                      size="sm"
-                                      variant="secondary"
-                                      onClick={() => setRejecting(deposit)}
-                                      aria-label={t('cashier.deposits.rejectOne', { id: deposit.id })}
-                                    >
-                                      {t('cashier.reject')}
-                                    </Button>
-                                  </span>
-                                )}
-                              </td>
-                            )}
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </div>
-                  <Pager
-                    page={deposits.data.pageNo}
-                    totalPages={deposits.data.totalPages}
-                    onPageChange={setPage}
-                    labels={pagerLabels}
-                  />
-                </>
-              )
+          <QueueTable
+            query={deposits}
+            onPageChange={setPage}
+            head={
+              <tr>
+                <QueueItemHeads />
+                <th scope="col">{t('cashier.channel')}</th>
+                <QueueAmountHead paging={paging} />
+                <th scope="col">{t('cashier.reference')}</th>
+                <th scope="col">{t('cashier.receipts')}</th>
+                <SortableHeader column="createdAt" sorting={paging.sorting} onSort={paging.sortBy}>
+                  {t('cashier.created')}
+                </SortableHeader>
+                <SortableHeader column="status" sorting={paging.sorting} onSort={paging.sortBy}>
+                  {t('cashier.statusColumn')}
+                </SortableHeader>
+                {canApprove && <QueueActionsHead />}
+              </tr>
             }
-          </ListState>
+          >
+            {(list) => (
+              <>
+                {list.items.length === 0 && (
+                  <EmptyRow columns={columns}>
+                    {view === 'pending' ? t('cashier.deposits.emptyPending') : t('cashier.deposits.empty')}
+                  </EmptyRow>
+                )}
+                {list.items.map((deposit) => (
+                  <tr
+                    key={deposit.id}
+                    data-testid={`deposit-${deposit.id}`}
+                    className={cx(fresh.has(deposit.id) && 'bo-cashier__row--new')}
+                  >
+                    <QueueItemCells item={deposit} fresh={fresh.has(deposit.id)} />
+                    <td data-label={t('cashier.channel')}>
+                      <span className="bo-cashier__stack">
+                        <span className="bo-cashier__channel">{deposit.channelCode}</span>
+                        <span className="bo-cashier__sub">{t(`cashier.types.${deposit.type}`)}</span>
+                      </span>
+                    </td>
+                    <QueueAmountCell item={deposit} />
+                    <td className="ui-table__mono bo-cashier__reference" data-label={t('cashier.reference')}>
+                      {deposit.reference ?? deposit.gatewayTxnId ?? '—'}
+                    </td>
+                    <td data-label={t('cashier.receipts')}>
+                      {deposit.receipts.length === 0 ? (
+                        <span className="ui-table__muted">—</span>
+                      ) : (
+                        <span className="bo-cashier__thumbs">
+                          {deposit.receipts.map((file, index) => (
+                            <button
+                              key={file.name}
+                              type="button"
+                              className="bo-cashier__thumb"
+                              onClick={() => setReceipt({ deposit, index })}
+                              aria-label={t('cashier.openReceipt', { n: index + 1, id: deposit.id })}
+                            >
+                              <img src={receiptUrl(deposit.id, file.name)} alt="" loading="lazy" />
+                            </button>
+                          ))}
+                        </span>
+                      )}
+                    </td>
+                    <QueueTimeCell at={deposit.createdAt} label={t('cashier.created')} />
+                    <QueueStatusCell item={deposit} />
+                    {canApprove && (
+                      <ReviewActionsCell
+                        review={review}
+                        item={deposit}
+                        open={deposit.status === 'pending' && deposit.type === 'manual'}
+                      />
+                    )}
+                  </tr>
+                ))}
+              </>
+            )}
+          </QueueTable>
         </div>
       </Tabs>
 
-      <ConfirmDialog
-        open={approving !== null}
-        title={t('cashier.deposits.confirmApproveTitle', { id: approving?.id ?? '' })}
-        confirmLabel={t('cashier.approve')}
-        busy={review.isPending}
-        onConfirm={() => approving && approve(approving)}
-        onClose={() => setApproving(null)}
-      >
-        {approving && (
-          <p>
-            {t('cashier.deposits.confirmApproveBody', {
-              member: approving.member.username ?? `#${approving.member.id}`,
-              amount: amountText(approving),
-            })}
-          </p>
-        )}
-      </ConfirmDialog>
-
-      <RejectDialog
-        key={rejecting?.id ?? 'none'}
-        open={rejecting !== null}
-        title={t('cashier.deposits.rejectTitle', { id: rejecting?.id ?? '' })}
-        intro={t('cashier.deposits.rejectIntro')}
-        busy={review.isPending}
-        onReject={(reason) => rejecting && reject(rejecting, reason)}
-        onClose={() => setRejecting(null)}
-      />
+      <ReviewDialogs review={review} />
 
       <Modal
         open={receipt !== null}
