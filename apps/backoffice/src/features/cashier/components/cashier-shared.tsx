@@ -1,14 +1,11 @@
 import type { Money } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { cx } from '@portal/ui/cx';
-import { IconAlert, IconRefresh } from '@portal/ui/icons';
 import { Input } from '@portal/ui/input';
 import { Modal } from '@portal/ui/modal';
-import { Spinner } from '@portal/ui/spinner';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pill, type PillTone } from '@/components/ui/panel';
-import { describeError } from '@/lib/api-client';
 import { useCashierQueueStatus } from '@/lib/cashier-queue-events';
 import { cashierPollMs } from '../api/cashier';
 
@@ -52,36 +49,6 @@ const statusTones: Record<string, PillTone> = {
 export function StatusPill({ status }: { status: 'pending' | 'approved' | 'rejected' | 'failed' }) {
   const { t } = useTranslation();
   return <Pill tone={statusTones[status] ?? 'neutral'}>{t(`cashier.status.${status}`)}</Pill>;
-}
-
-/** Loading and failure states of a review list; the list itself once it has data. */
-export function ListState({
-  query,
-  children,
-}: {
-  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
-  children: () => ReactNode;
-}) {
-  const { t } = useTranslation();
-  if (query.isPending) {
-    return (
-      <div className="bo-page-loading">
-        <Spinner size="lg" label={t('app.loading')} />
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <div className="bo-message-card bo-message-card--inline" role="alert">
-        <IconAlert size={30} className="bo-message-card__icon" />
-        <p>{describeError(query.error)}</p>
-        <Button variant="secondary" icon={<IconRefresh size={16} />} onClick={() => void query.refetch()}>
-          {t('app.retry')}
-        </Button>
-      </div>
-    );
-  }
-  return <>{children()}</>;
 }
 
 export type RejectDialogProps = {
@@ -144,17 +111,6 @@ export function RejectDialog({ open, title, intro, busy, onReject, onClose }: Re
       </form>
     </Modal>
   );
-}
-
-/** The pager's accessible names in the current language. */
-export function usePagerLabels() {
-  const { t } = useTranslation();
-  return {
-    nav: t('ui.pager.label'),
-    previous: t('ui.pager.previous'),
-    next: t('ui.pager.next'),
-    page: (page: number) => t('ui.pager.page', { page }),
-  };
 }
 
 /**

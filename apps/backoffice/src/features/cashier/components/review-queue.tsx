@@ -6,21 +6,13 @@ import { useToast } from '@portal/ui/toast';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { QueryState, usePagerLabels } from '@/components/ui/query-state';
 import { SortableHeader } from '@/components/ui/sortable-header';
 import { describeError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useCurrentLanguage } from '@/lib/i18n';
 import { oldestFirst, type ReviewInput } from '../api/cashier';
-import {
-  formatAmount,
-  ListState,
-  MemberCell,
-  MoneyCell,
-  NewItemMark,
-  RejectDialog,
-  StatusPill,
-  usePagerLabels,
-} from './cashier-shared';
+import { formatAmount, MemberCell, MoneyCell, NewItemMark, RejectDialog, StatusPill } from './cashier-shared';
 
 /*
  * What the deposits and withdrawals queues share: the same paging and sorting, the same review (approve after a
@@ -179,7 +171,7 @@ export function QueueTable<List extends { total: number; pageNo: number; totalPa
   const { t } = useTranslation();
   const pagerLabels = usePagerLabels();
   return (
-    <ListState query={query}>
+    <QueryState query={query}>
       {() =>
         query.data && (
           <>
@@ -199,7 +191,7 @@ export function QueueTable<List extends { total: number; pageNo: number; totalPa
           </>
         )
       }
-    </ListState>
+    </QueryState>
   );
 }
 
