@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import {
   gamingRounds,
@@ -44,6 +44,21 @@ export async function findWalletTx(
   return rows[0] ?? null;
 }
 
+/** The transactions stored under any of these ids (a win reads its own id and its bet's in one statement). */
+export async function findWalletTxs(
+  db: DbOrTx,
+  merchantCode: string,
+  aggregator: string,
+  transactionUuids: string[],
+): Promise<WalletTxRow[]> {
+  return db
+    .select()
+    .from(t)
+    .where(
+      and(eq(t.merchantCode, merchantCode), eq(t.aggregator, aggregator), inArray(t.transactionUuid, transactionUuids)),
+    );
+}
+
 /** Inserts a transaction row unless its id is taken; the stored row when it was inserted, else null. */
 export async function claimWalletTx(db: DbOrTx, row: NewWalletTx): Promise<WalletTxRow | null> {
   const rows = await db.insert(t).values(row).onConflictDoNothing().returning();
@@ -64,6 +79,59 @@ export async function finalizeWalletTx(
     .where(and(eq(t.id, id), eq(t.status, 'pending')))
     .returning({ id: t.id });
   return rows.length === 1;
+}
+
+/**
+ * Sets the final status of a pending transaction and adds its amounts to its round (creating the round on its first
+ * transaction), in one statement: atomic without a transaction, and the round moves only when the status did.
+ * `round` null leaves the rounds alone. False when the row was no longer pending (a rollback overtook it).
+ */
+export async function finalizeWalletTxWithRound(
+  db: DbOrTx,
+  id: number,
+  status: string,
+  ledgerTransferId: number | null,
+  now: Date,
+  round: RoundChange | null,
+): Promise<boolean> {
+  const at = now.toISOString();
+  const done = sql`update gaming_wallet_transactions
+      set status = ${status}, ledger_transfer_id = ${ledgerTransferId}::bigint, updated_at = ${at}::timestamptz
+      where id = ${id}::bigint and status = 'pending' returning id`;
+  if (!round) {
+    const rows = await rowsOf<{ id: string }>(db, done);
+    return rows.length === 1;
+  }
+  const closedAt = round.status === 'closed' ? at : null;
+  // A data-modifying WITH runs to completion whether or not the main query reads it (PostgreSQL manual, 7.8.4).
+  const rows = await rowsOf<{ done: number }>(
+    db,
+    sql`with done as (${done}), moved as (
+          insert into gaming_rounds (merchant_code, aggregator, round_id, account_id, vendor_code, game_code, currency,
+                                     stake_minor, win_minor, status, started_at, updated_at, closed_at)
+          select ${round.merchantCode}, ${round.aggregator}, ${round.roundId}, ${round.accountId}::integer,
+                 ${round.vendorCode}, ${round.gameCode}, ${round.currency}, ${round.stakeDeltaMinor.toString()}::bigint,
+                 ${round.winDeltaMinor.toString()}::bigint, coalesce(${round.status}::varchar, 'open'),
+                 ${round.now.toISOString()}::timestamptz, ${round.now.toISOString()}::timestamptz,
+                 ${closedAt}::timestamptz
+          from done
+          on conflict (merchant_code, aggregator, vendor_code, round_id, account_id) do update set
+            stake_minor = gaming_rounds.stake_minor + excluded.stake_minor,
+            win_minor = gaming_rounds.win_minor + excluded.win_minor,
+            status = coalesce(${round.status}::varchar, gaming_rounds.status),
+            updated_at = excluded.updated_at,
+            closed_at = coalesce(gaming_rounds.closed_at, excluded.closed_at)
+          returning 1
+        )
+        select count(*)::int as done from done`,
+  );
+  return Number(rows[0]?.done ?? 0) === 1;
+}
+
+/** Reads rows of a raw query; PGlite and node-postgres both answer `{ rows }`. */
+async function rowsOf<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }
 
 /** Marks a pending bet cancelled (a rollback came while it was in flight); false when it was no longer pending. */

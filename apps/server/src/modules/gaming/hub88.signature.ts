@@ -1,4 +1,4 @@
-import { createSign, createVerify } from 'node:crypto';
+import { createPublicKey, createSign, type KeyObject, verify } from 'node:crypto';
 
 /**
  * Hub88 signs every request body in both directions with RSA-SHA256 (PKCS#1 v1.5) over the exact raw bytes,
@@ -14,13 +14,23 @@ export function signHub88Body(rawBody: string | Buffer, privateKeyPem: string): 
   return signer.sign(privateKeyPem, 'base64');
 }
 
+/**
+ * The public key parsed once: `verifyHub88Body` with the PEM text parses it on every call, which a wallet call in
+ * the hot path should not pay for.
+ */
+export function hub88PublicKey(publicKeyPem: string): KeyObject {
+  return createPublicKey(publicKeyPem);
+}
+
 /** True only when `signature` is a valid signature of exactly these bytes; never throws. */
-export function verifyHub88Body(rawBody: Buffer, signature: string | undefined, publicKeyPem: string): boolean {
+export function verifyHub88Body(
+  rawBody: Buffer,
+  signature: string | undefined,
+  publicKey: string | KeyObject,
+): boolean {
   if (!signature || signature.length > 4096) return false;
   try {
-    const verifier = createVerify('RSA-SHA256');
-    verifier.update(rawBody);
-    return verifier.verify(publicKeyPem, signature, 'base64');
+    return verify('RSA-SHA256', rawBody, publicKey, Buffer.from(signature, 'base64'));
   } catch {
     return false;
   }

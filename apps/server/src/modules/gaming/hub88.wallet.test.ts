@@ -255,6 +255,50 @@ describe('Hub88 Wallet API gateway', () => {
       expect(await cashOf(games.app, p.id)).toBe(12_000n);
     });
 
+    it('answers a bet repeated after its token expired with its first result, not TOKEN_EXPIRED', async () => {
+      const created = await newPlayer(games.app, '100');
+      const p = { ...created, session: await sessionToken(games, created, { expiresInMs: 60_000 }) };
+      const betBody = bet(p, 10 * BDT);
+      expect((await walletCall(games, 'transaction/bet', betBody)).status).toBe('RS_OK');
+      games.clock.advance(120_000);
+      try {
+        // The checks (token, game, currency) come before the id is claimed; a stored id still wins over them.
+        const again = await walletCall(games, 'transaction/bet', { ...betBody, request_uuid: uuid() });
+        expect(again).toMatchObject({ status: 'RS_OK', balance: 90 * BDT });
+        const changed = await walletCall(games, 'transaction/bet', { ...betBody, amount: 20 * BDT });
+        expect(changed.status).toBe('RS_ERROR_DUPLICATE_TRANSACTION');
+      } finally {
+        games.clock.advance(-120_000);
+      }
+      expect(await cashOf(games.app, p.id)).toBe(9_000n);
+    });
+
+    it('adds every bet and win of a round to it, and closes it with the transaction that says so', async () => {
+      const p = await player('100');
+      const first = bet(p, 10 * BDT);
+      const second = bet(p, 5 * BDT, { round: first.round });
+      expect((await walletCall(games, 'transaction/bet', first)).status).toBe('RS_OK');
+      expect((await walletCall(games, 'transaction/bet', second)).status).toBe('RS_OK');
+      const open = await games.app.services.gaming.recall(p.id, 'en');
+      expect(open.rounds.find((round) => round.roundId === first.round)).toMatchObject({
+        stake: { amount: '15.00' },
+        win: { amount: '0.00' },
+        status: 'open',
+      });
+      expect((await walletCall(games, 'transaction/win', win(p, first, 3 * BDT, { round_closed: false }))).status).toBe(
+        'RS_OK',
+      );
+      expect((await walletCall(games, 'transaction/win', win(p, second, 4 * BDT))).status).toBe('RS_OK');
+      const closed = await games.app.services.gaming.recall(p.id, 'en');
+      expect(closed.rounds.find((round) => round.roundId === first.round)).toMatchObject({
+        stake: { amount: '15.00' },
+        win: { amount: '7.00' },
+        status: 'closed',
+      });
+      expect(await cashOf(games.app, p.id)).toBe(9_200n);
+      await expectLedgerReconciled(games.app);
+    });
+
     it('answers a repeated bet, win and rollback with the first result and moves money once', async () => {
       const p = await player('100');
       const betBody = bet(p, 10 * BDT);

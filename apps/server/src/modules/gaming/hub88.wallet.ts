@@ -4,7 +4,7 @@ import { isAppError } from '../../platform/http/app-error';
 import type { WalletService } from '../wallet';
 import { minorToProtocol, protocolToMinor } from './gaming.amounts';
 import * as repo from './gaming.repository';
-import { verifyHub88Body } from './hub88.signature';
+import { hub88PublicKey, verifyHub88Body } from './hub88.signature';
 
 /**
  * The operator side of the Hub88 Wallet API (seamless): user/info, user/balance, transaction/bet, transaction/win and
@@ -185,6 +185,13 @@ export function createHub88Wallet(deps: Hub88WalletDeps) {
   const protocolScale = deps.protocolScale ?? 5;
   const now = deps.now ?? (() => new Date());
   const { db, merchantCode } = deps;
+  // Parsed once (a PEM that does not parse is kept as text: every call is then refused as before, not the start-up).
+  let publicKey: ReturnType<typeof hub88PublicKey> | string = deps.publicKeyPem;
+  try {
+    publicKey = hub88PublicKey(deps.publicKeyPem);
+  } catch {
+    deps.log?.error({}, 'hub88: the aggregator public key does not parse; every wallet call will be refused');
+  }
   const cashAccounts = new Map<number, number>();
   const accountCache = new Map<
     number,
@@ -237,18 +244,51 @@ export function createHub88Wallet(deps: Hub88WalletDeps) {
     deps.onBalanceChanged?.(accountId);
   }
 
+  /** The answer with the member's balance; `reading` is a balance read already started (after the money moved). */
   async function withBalance(
     base: Record<string, unknown>,
     status: Hub88Status,
     accountId: number | null,
     currency: { code: string; scale: number },
+    reading?: Promise<number>,
   ): Promise<Hub88Answer> {
     if (accountId === null) return { ...base, status };
     try {
-      return { ...base, status, currency: currency.code, balance: await balanceOf(accountId, currency) };
+      return { ...base, status, currency: currency.code, balance: await (reading ?? balanceOf(accountId, currency)) };
     } catch {
       return { ...base, status };
     }
+  }
+
+  /**
+   * The balance read started beside the statement that records the outcome (the money has moved by then), so the
+   * answer waits for one round trip instead of two; a failed read is handled by withBalance.
+   */
+  function balanceReading(accountId: number, currency: { code: string; scale: number }): Promise<number> {
+    const reading = balanceOf(accountId, currency);
+    reading.catch(() => undefined);
+    return reading;
+  }
+
+  function roundOf(
+    row: repo.WalletTxRow,
+    deltas: { stake: bigint; win: bigint },
+    status: 'open' | 'closed' | 'rolled_back' | null,
+  ): repo.RoundChange | null {
+    if (!row.roundId || row.accountId === null || !row.currency) return null;
+    return {
+      merchantCode,
+      aggregator: hub88Aggregator,
+      roundId: row.roundId,
+      accountId: row.accountId,
+      vendorCode: row.vendorCode ?? 'HUB88',
+      gameCode: row.gameCode ?? '',
+      currency: row.currency,
+      stakeDeltaMinor: deltas.stake,
+      winDeltaMinor: deltas.win,
+      status,
+      now: now(),
+    };
   }
 
   /** The live member behind a protocol user id, or the status that refuses it. */
@@ -293,20 +333,8 @@ export function createHub88Wallet(deps: Hub88WalletDeps) {
     deltas: { stake: bigint; win: bigint },
     status: 'open' | 'closed' | 'rolled_back' | null,
   ): Promise<void> {
-    if (!row.roundId || row.accountId === null || !row.currency) return;
-    await repo.applyToRound(tx, {
-      merchantCode,
-      aggregator: hub88Aggregator,
-      roundId: row.roundId,
-      accountId: row.accountId,
-      vendorCode: row.vendorCode ?? 'HUB88',
-      gameCode: row.gameCode ?? '',
-      currency: row.currency,
-      stakeDeltaMinor: deltas.stake,
-      winDeltaMinor: deltas.win,
-      status,
-      now: now(),
-    });
+    const change = roundOf(row, deltas, status);
+    if (change) await repo.applyToRound(tx, change);
   }
 
   /** Answers a transaction id seen before: its first status (with the current balance) or a duplicate refusal. */
@@ -327,6 +355,26 @@ export function createHub88Wallet(deps: Hub88WalletDeps) {
     return withBalance(base, existing.status as Hub88Status, accountId, currency);
   }
 
+  /** What a bet needs before it may debit, or the status that refuses it. */
+  async function betChecks(
+    body: Record<string, unknown>,
+    who: { accountId: number } | { status: Hub88Status },
+    currency: { code: string; scale: number },
+  ): Promise<{ status: Hub88Status } | { accountId: number; vendorCode: string; amountMinor: bigint }> {
+    if (!('accountId' in who)) return who;
+    const checked = await session(body.token as string, who.accountId, true);
+    if ('status' in checked) return checked;
+    const gameCode = body.game_code as string;
+    const vendorCode = gameCode === checked.row.gameCode ? checked.row.vendorCode : await deps.vendorOfGame(gameCode);
+    if (!vendorCode) return { status: 'RS_ERROR_INVALID_GAME' };
+    if (body.currency !== currency.code || checked.row.currency !== currency.code) {
+      return { status: 'RS_ERROR_WRONG_CURRENCY' };
+    }
+    const amountMinor = protocolToMinor(BigInt(body.amount as number), protocolScale, currency.scale);
+    if (amountMinor === null) return { status: 'RS_ERROR_WRONG_TYPES' };
+    return { accountId: who.accountId, vendorCode, amountMinor };
+  }
+
   async function bet(body: Record<string, unknown>, base: Record<string, unknown>): Promise<Hub88Answer> {
     const currency = await deps.currency();
     const uuid = body.transaction_uuid as string;
@@ -340,89 +388,114 @@ export function createHub88Wallet(deps: Hub88WalletDeps) {
       round: body.round,
       game: body.game_code,
     });
-    for (let pass = 0; pass < 2; pass += 1) {
+    /** The answer for an id stored before (its first result), or null when a twin is still moving its money. */
+    async function stored(existing: repo.WalletTxRow): Promise<Hub88Answer | null> {
+      // A rollback named this bet before it arrived: it must never debit now.
+      if (existing.kind === 'tombstone')
+        return withBalance(base, 'RS_ERROR_DUPLICATE_TRANSACTION', accountId, currency);
+      const answer = await replay(existing, 'bet', print, base, accountId, currency);
+      return answer === 'pending' ? null : answer;
+    }
+    // The checks read only remembered rows, so they come first; a new id is then claimed at once (one statement),
+    // and an id seen before is read only when the claim or a check says so. Either way a repeated id is answered
+    // with its first result, whatever the checks would say now (an expired token, say).
+    const checks = await betChecks(body, who, currency);
+    if ('status' in checks) {
       const existing = await repo.findWalletTx(db, merchantCode, hub88Aggregator, uuid);
-      if (existing?.kind === 'tombstone') {
-        // A rollback named this bet before it arrived: it must never debit now.
+      const answer = existing ? await stored(existing) : null;
+      if (answer) return answer;
+      return accountId === null
+        ? { ...base, status: checks.status }
+        : withBalance(base, checks.status, accountId, currency);
+    }
+    const { vendorCode, amountMinor } = checks;
+    const gameCode = body.game_code as string;
+    let row = await repo.claimWalletTx(db, {
+      merchantCode,
+      aggregator: hub88Aggregator,
+      transactionUuid: uuid,
+      kind: 'bet',
+      accountId: checks.accountId,
+      vendorCode,
+      gameCode,
+      roundId: body.round as string,
+      roundClosed: body.round_closed as boolean,
+      amountMinor,
+      amountVendor: String(body.amount),
+      currency: currency.code,
+      fingerprint: print,
+      status: 'pending',
+      request: body,
+    });
+    if (!row) {
+      // A twin or a rollback's tombstone took the id first: answer from what it stored, or finish the twin's row.
+      const existing = await repo.findWalletTx(db, merchantCode, hub88Aggregator, uuid);
+      if (!existing) return withBalance(base, 'RS_ERROR_UNKNOWN', accountId, currency);
+      const answer = await stored(existing);
+      if (answer) return answer;
+      row = existing;
+    }
+    return debitBet(row, uuid, checks.accountId, amountMinor, base, currency);
+  }
+
+  /** Moves a claimed bet's stake and records the outcome on its row and round. */
+  async function debitBet(
+    row: repo.WalletTxRow,
+    uuid: string,
+    accountId: number,
+    amountMinor: bigint,
+    base: Record<string, unknown>,
+    currency: { code: string; scale: number },
+  ): Promise<Hub88Answer> {
+    let transferId: number | null = null;
+    if (amountMinor > 0n) {
+      try {
+        const transfer = await deps.wallet.transfer({
+          idempotencyKey: betKey(uuid),
+          debit: await cashAccountId(accountId, currency.code),
+          credit: await houseAccountId(currency.code),
+          amountMinor,
+          currency: currency.code,
+          kind: 'BET',
+          metadata: {
+            aggregator: hub88Aggregator,
+            vendor: row.vendorCode,
+            game: row.gameCode,
+            round: row.roundId,
+            tx: uuid,
+          },
+        });
+        transferId = transfer.id;
+      } catch (error) {
+        if (isAppError(error) && error.code === 'WALLET_INSUFFICIENT_FUNDS') {
+          await repo.finalizeWalletTx(db, row.id, 'RS_ERROR_NOT_ENOUGH_MONEY', null, now());
+          return withBalance(base, 'RS_ERROR_NOT_ENOUGH_MONEY', accountId, currency);
+        }
+        throw error;
+      }
+    }
+    const reading = balanceReading(accountId, currency);
+    const finalized = await repo.finalizeWalletTxWithRound(
+      db,
+      row.id,
+      'RS_OK',
+      transferId,
+      now(),
+      roundOf(row, { stake: amountMinor, win: 0n }, row.roundClosed ? 'closed' : null),
+    );
+    if (!finalized) {
+      const current = await repo.findWalletTx(db, merchantCode, hub88Aggregator, uuid);
+      if (current?.status === 'cancelled') {
+        // A rollback overtook this bet while it debited: give the money back under the rollback's key.
+        if (transferId !== null) await reverseOnce(transferId, uuid);
+        changed(accountId);
         return withBalance(base, 'RS_ERROR_DUPLICATE_TRANSACTION', accountId, currency);
       }
-      if (existing) {
-        const answer = await replay(existing, 'bet', print, base, accountId, currency);
-        if (answer !== 'pending') return answer;
-      }
-      if (accountId === null) return { ...base, status: (who as { status: Hub88Status }).status };
-      const checked = await session(body.token as string, accountId, true);
-      if ('status' in checked) return withBalance(base, checked.status, accountId, currency);
-      const gameCode = body.game_code as string;
-      const vendorCode = gameCode === checked.row.gameCode ? checked.row.vendorCode : await deps.vendorOfGame(gameCode);
-      if (!vendorCode) return withBalance(base, 'RS_ERROR_INVALID_GAME', accountId, currency);
-      if (body.currency !== currency.code || checked.row.currency !== currency.code) {
-        return withBalance(base, 'RS_ERROR_WRONG_CURRENCY', accountId, currency);
-      }
-      const amountMinor = protocolToMinor(BigInt(body.amount as number), protocolScale, currency.scale);
-      if (amountMinor === null) return withBalance(base, 'RS_ERROR_WRONG_TYPES', accountId, currency);
-
-      const row =
-        existing ??
-        (await repo.claimWalletTx(db, {
-          merchantCode,
-          aggregator: hub88Aggregator,
-          transactionUuid: uuid,
-          kind: 'bet',
-          accountId,
-          vendorCode,
-          gameCode,
-          roundId: body.round as string,
-          roundClosed: body.round_closed as boolean,
-          amountMinor,
-          amountVendor: String(body.amount),
-          currency: currency.code,
-          fingerprint: print,
-          status: 'pending',
-          request: body,
-        }));
-      if (!row) continue; // a twin or a rollback's tombstone took the id first: answer from what it stored
-      let transferId: number | null = null;
-      if (amountMinor > 0n) {
-        try {
-          const transfer = await deps.wallet.transfer({
-            idempotencyKey: betKey(uuid),
-            debit: await cashAccountId(accountId, currency.code),
-            credit: await houseAccountId(currency.code),
-            amountMinor,
-            currency: currency.code,
-            kind: 'BET',
-            metadata: { aggregator: hub88Aggregator, vendor: vendorCode, game: gameCode, round: row.roundId, tx: uuid },
-          });
-          transferId = transfer.id;
-        } catch (error) {
-          if (isAppError(error) && error.code === 'WALLET_INSUFFICIENT_FUNDS') {
-            await repo.finalizeWalletTx(db, row.id, 'RS_ERROR_NOT_ENOUGH_MONEY', null, now());
-            return withBalance(base, 'RS_ERROR_NOT_ENOUGH_MONEY', accountId, currency);
-          }
-          throw error;
-        }
-      }
-      const finalized = await db.transaction(async (tx) => {
-        const done = await repo.finalizeWalletTx(tx, row.id, 'RS_OK', transferId, now());
-        if (done) await roundChange(tx, row, { stake: amountMinor, win: 0n }, row.roundClosed ? 'closed' : null);
-        return done;
-      });
-      if (!finalized) {
-        const current = await repo.findWalletTx(db, merchantCode, hub88Aggregator, uuid);
-        if (current?.status === 'cancelled') {
-          // A rollback overtook this bet while it debited: give the money back under the rollback's key.
-          if (transferId !== null) await reverseOnce(transferId, uuid);
-          changed(accountId);
-          return withBalance(base, 'RS_ERROR_DUPLICATE_TRANSACTION', accountId, currency);
-        }
-        // A twin finished first with the same transfer (the wallet replayed it): answer as it did.
-        if (current) return withBalance(base, current.status as Hub88Status, accountId, currency);
-      }
-      if (transferId !== null) changed(accountId);
-      return withBalance(base, 'RS_OK', accountId, currency);
+      // A twin finished first with the same transfer (the wallet replayed it): answer as it did.
+      if (current) return withBalance(base, current.status as Hub88Status, accountId, currency);
     }
-    return withBalance(base, 'RS_ERROR_UNKNOWN', accountId, currency);
+    if (transferId !== null) changed(accountId);
+    return withBalance(base, 'RS_OK', accountId, currency, reading);
   }
 
   /** Reverses a ledger transfer under the one key every reverser uses; a second reverser gets the first result. */
@@ -450,7 +523,9 @@ export function createHub88Wallet(deps: Hub88WalletDeps) {
       game: body.game_code ?? null,
     });
     for (let pass = 0; pass < 2; pass += 1) {
-      const existing = await repo.findWalletTx(db, merchantCode, hub88Aggregator, uuid);
+      // The win's own id and its bet's, in one statement.
+      const rows = await repo.findWalletTxs(db, merchantCode, hub88Aggregator, [uuid, reference]);
+      const existing = rows.find((found) => found.transactionUuid === uuid) ?? null;
       if (existing) {
         const answer = await replay(existing, 'win', print, base, accountId, currency);
         if (answer !== 'pending') return answer;
@@ -459,7 +534,7 @@ export function createHub88Wallet(deps: Hub88WalletDeps) {
       if (accountId === null || !(await identityAccount(accountId))) {
         return { ...base, status: 'RS_ERROR_UNKNOWN' };
       }
-      const betRow = await repo.findWalletTx(db, merchantCode, hub88Aggregator, reference);
+      const betRow = rows.find((found) => found.transactionUuid === reference);
       if (
         betRow?.kind !== 'bet' ||
         betRow.status !== 'RS_OK' ||
@@ -513,12 +588,17 @@ export function createHub88Wallet(deps: Hub88WalletDeps) {
         });
         transferId = transfer.id;
       }
-      await db.transaction(async (tx) => {
-        const done = await repo.finalizeWalletTx(tx, row.id, 'RS_OK', transferId, now());
-        if (done) await roundChange(tx, row, { stake: 0n, win: amountMinor }, row.roundClosed ? 'closed' : null);
-      });
+      const reading = balanceReading(accountId, currency);
+      await repo.finalizeWalletTxWithRound(
+        db,
+        row.id,
+        'RS_OK',
+        transferId,
+        now(),
+        roundOf(row, { stake: 0n, win: amountMinor }, row.roundClosed ? 'closed' : null),
+      );
       if (transferId !== null) changed(accountId);
-      return withBalance(base, 'RS_OK', accountId, currency);
+      return withBalance(base, 'RS_OK', accountId, currency, reading);
     }
     return withBalance(base, 'RS_ERROR_UNKNOWN', accountId, currency);
   }
@@ -651,7 +731,7 @@ export function createHub88Wallet(deps: Hub88WalletDeps) {
      * RS_ERROR_UNKNOWN (the aggregator retries wins and rollbacks until it gets a definite answer).
      */
     async handle(endpoint: Hub88Endpoint, rawBody: Buffer, signature: string | undefined): Promise<Hub88Answer> {
-      if (!verifyHub88Body(rawBody, signature, deps.publicKeyPem)) return { status: 'RS_ERROR_INVALID_SIGNATURE' };
+      if (!verifyHub88Body(rawBody, signature, publicKey)) return { status: 'RS_ERROR_INVALID_SIGNATURE' };
       let body: unknown;
       try {
         body = JSON.parse(rawBody.toString('utf8'));
