@@ -14,16 +14,12 @@ import { Checkbox } from '@portal/ui/checkbox';
 import { Input } from '@portal/ui/input';
 import { Modal } from '@portal/ui/modal';
 import { Select } from '@portal/ui/select';
-import { Spinner } from '@portal/ui/spinner';
-import { Tabs } from '@portal/ui/tabs';
 import { useToast } from '@portal/ui/toast';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EditorActions } from '@/components/ui/editor-actions';
 import { EmptyRow } from '@/components/ui/empty-row';
 import { PageHeader, Pill } from '@/components/ui/panel';
-import { ApiError, describeError } from '@/lib/api-client';
 import { formatDateTime, fromDateTimeLocal, toDateTimeLocal } from '@/lib/format';
 import { useCurrentLanguage } from '@/lib/i18n';
 import {
@@ -33,6 +29,7 @@ import {
   useSaveAnnouncement,
 } from '../api/content';
 import '../locales';
+import { ContentListState, DeleteContentDialog, KindFilter, useFieldIssues } from './content-shared';
 import { LanguageColumns, LanguageFields } from './language-fields';
 import '@/components/ui/table.css';
 import './content.css';
@@ -133,18 +130,11 @@ function AnnouncementEditor({
   const { t } = useTranslation();
   const toast = useToast();
   const [draft, setDraft] = useState(() => draftOf(announcement));
-  const [issues, setIssues] = useState<Record<string, string>>({});
+  const { issues, issue, setIssues, showIssues } = useFieldIssues();
   const save = useSaveAnnouncement();
   const preview = usePreviewAnnouncement();
   const set = <K extends keyof AnnouncementDraft>(key: K, value: AnnouncementDraft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
-
-  const showIssues = (error: unknown) => {
-    if (error instanceof ApiError && error.issues.length > 0) {
-      setIssues(Object.fromEntries(error.issues.map((issue) => [issue.path.replace(/^body\./, ''), issue.message])));
-    }
-    toast.error(describeError(error));
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -162,7 +152,6 @@ function AnnouncementEditor({
   };
 
   const f = 'contentBo.announcements.form';
-  const issue = (key: string) => issues[key] ?? null;
   return (
     <Modal
       open
@@ -337,14 +326,13 @@ function AnnouncementEditor({
  */
 export function AnnouncementsPage() {
   const { t } = useTranslation();
-  const toast = useToast();
   const language = useCurrentLanguage();
   const [type, setType] = useState<AnnouncementType | ''>('');
   const [editing, setEditing] = useState<OperatorAnnouncement | 'new' | null>(null);
   const [deleting, setDeleting] = useState<OperatorAnnouncement | null>(null);
   const list = useAnnouncementList(type);
   const remove = useDeleteAnnouncement();
-  const a = 'contentBo.announcements';
+  const a = 'contentBo.announcements' as const;
 
   const windowText = (item: OperatorAnnouncement) => {
     if (!item.startAt && !item.endAt) return t(`${a}.always`);
@@ -363,107 +351,81 @@ export function AnnouncementsPage() {
         description={t(`${a}.description`)}
         actions={<Button onClick={() => setEditing('new')}>{t(`${a}.create`)}</Button>}
       />
-      <Tabs
-        label={t(`${a}.filter`)}
-        value={type || 'all'}
-        onChange={(id) => setType(id === 'all' ? '' : (id as AnnouncementType))}
-        items={[
-          { id: 'all', label: t(`${a}.all`) },
-          ...announcementTypes.map((value) => ({ id: value, label: t(`${a}.types.${value}`) })),
-        ]}
-        variant="pill"
+      <KindFilter
+        prefix={a}
+        labelOf={(value) => t(`${a}.types.${value}`)}
+        kinds={announcementTypes}
+        value={type}
+        onChange={setType}
       />
-      {list.isPending ? (
-        <div className="bo-page-loading">
-          <Spinner size="lg" />
-        </div>
-      ) : list.isError ? (
-        <p role="alert">{describeError(list.error)}</p>
-      ) : (
-        <div className="ui-table-wrap">
-          <table className="ui-table">
-            <thead>
-              <tr>
-                <th scope="col">{t(`${a}.columns.title`)}</th>
-                <th scope="col">{t(`${a}.columns.type`)}</th>
-                <th scope="col">{t(`${a}.columns.audience`)}</th>
-                <th scope="col">{t(`${a}.columns.window`)}</th>
-                <th scope="col">{t(`${a}.columns.sort`)}</th>
-                <th scope="col">{t(`${a}.columns.status`)}</th>
-                <th scope="col">{t(`${a}.columns.actions`)}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.length === 0 && (
-                <EmptyRow columns={7} className="ui-table__muted">
-                  {t(`${a}.empty`)}
-                </EmptyRow>
-              )}
-              {list.data.map((item) => (
-                <tr key={item.id}>
-                  <td>
-                    <div className="bo-content-title">
-                      {item.images[0] && <img src={item.images[0].url} alt="" width={72} height={24} />}
-                      <span>{(item.texts[language] ?? item.texts.en)?.title}</span>
-                    </div>
-                  </td>
-                  <td>
-                    {t(`${a}.types.${item.type}`)}
-                    {item.groupName && <span className="ui-table__muted"> · {item.groupName}</span>}
-                  </td>
-                  <td className="ui-table__muted">
-                    {item.type === 'PU'
-                      ? item.audiences.map((audience) => t(`${a}.audiences.${audience}`)).join(', ')
-                      : '—'}
-                  </td>
-                  <td className="ui-table__muted">{windowText(item)}</td>
-                  <td className="ui-table__num">{item.sort}</td>
-                  <td>
-                    {item.live ? (
-                      <Pill tone="success">{t(`${a}.live`)}</Pill>
-                    ) : (
-                      <Pill tone="neutral">{item.enabled ? t(`${a}.scheduled`) : t(`${a}.off`)}</Pill>
-                    )}
-                  </td>
-                  <td>
-                    <div className="bo-content-actions">
-                      <Button size="sm" variant="secondary" onClick={() => setEditing(item)}>
-                        {t(`${a}.editAction`)}
-                      </Button>
-                      <Button size="sm" variant="ghost" onClick={() => setDeleting(item)}>
-                        {t(`${a}.delete`)}
-                      </Button>
-                    </div>
-                  </td>
+      <ContentListState query={list}>
+        {(items) => (
+          <div className="ui-table-wrap">
+            <table className="ui-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t(`${a}.columns.title`)}</th>
+                  <th scope="col">{t(`${a}.columns.type`)}</th>
+                  <th scope="col">{t(`${a}.columns.audience`)}</th>
+                  <th scope="col">{t(`${a}.columns.window`)}</th>
+                  <th scope="col">{t(`${a}.columns.sort`)}</th>
+                  <th scope="col">{t(`${a}.columns.status`)}</th>
+                  <th scope="col">{t(`${a}.columns.actions`)}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {items.length === 0 && (
+                  <EmptyRow columns={7} className="ui-table__muted">
+                    {t(`${a}.empty`)}
+                  </EmptyRow>
+                )}
+                {items.map((item) => (
+                  <tr key={item.id}>
+                    <td>
+                      <div className="bo-content-title">
+                        {item.images[0] && <img src={item.images[0].url} alt="" width={72} height={24} />}
+                        <span>{(item.texts[language] ?? item.texts.en)?.title}</span>
+                      </div>
+                    </td>
+                    <td>
+                      {t(`${a}.types.${item.type}`)}
+                      {item.groupName && <span className="ui-table__muted"> · {item.groupName}</span>}
+                    </td>
+                    <td className="ui-table__muted">
+                      {item.type === 'PU'
+                        ? item.audiences.map((audience) => t(`${a}.audiences.${audience}`)).join(', ')
+                        : '—'}
+                    </td>
+                    <td className="ui-table__muted">{windowText(item)}</td>
+                    <td className="ui-table__num">{item.sort}</td>
+                    <td>
+                      {item.live ? (
+                        <Pill tone="success">{t(`${a}.live`)}</Pill>
+                      ) : (
+                        <Pill tone="neutral">{item.enabled ? t(`${a}.scheduled`) : t(`${a}.off`)}</Pill>
+                      )}
+                    </td>
+                    <td>
+                      <div className="bo-content-actions">
+                        <Button size="sm" variant="secondary" onClick={() => setEditing(item)}>
+                          {t(`${a}.editAction`)}
+                        </Button>
+                        <Button size="sm" variant="ghost" onClick={() => setDeleting(item)}>
+                          {t(`${a}.delete`)}
+                        </Button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </ContentListState>
       {editing && (
         <AnnouncementEditor announcement={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t(`${a}.deleteTitle`)}
-        confirmLabel={t(`${a}.delete`)}
-        tone="danger"
-        busy={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast.success(t(`${a}.deleted`));
-              setDeleting(null);
-            },
-            onError: (error) => toast.error(describeError(error)),
-          });
-        }}
-      >
-        {t(`${a}.deleteBody`, { title: deleting?.texts.en?.title ?? '' })}
-      </ConfirmDialog>
+      <DeleteContentDialog prefix={a} item={deleting} remove={remove} onClose={() => setDeleting(null)} />
     </div>
   );
 }

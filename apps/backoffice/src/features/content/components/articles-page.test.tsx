@@ -1,7 +1,7 @@
 import type { OperatorArticle } from '@portal/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configFixture, meFixture, mockApi, okResponse } from '@/testing/fixtures';
+import { configFixture, failureResponse, meFixture, mockApi, okResponse } from '@/testing/fixtures';
 import { renderConsole } from '@/testing/render-app';
 import { articleDraftOf, articleInputOf } from './articles-page';
 
@@ -72,6 +72,45 @@ describe('articles page', () => {
     await waitFor(() =>
       expect(within(screen.getByText('How to deposit').closest('tr') as HTMLElement).getByText('Live')).toBeTruthy(),
     );
+  });
+
+  it("shows the server's refusal under the field it names, and deletes an article only after confirming", async () => {
+    let stored: OperatorArticle[] = [article()];
+    const fetchMock = vi.fn(
+      mockApi({
+        'GET /bo/api/session/me': () => okResponse(meFixture('content')),
+        'GET /bo/api/config': () => okResponse(configFixture()),
+        'GET /bo/api/content/articles': () => okResponse(stored),
+        'PUT /bo/api/content/articles/3': () =>
+          failureResponse('VALIDATION_FAILED', 400, {
+            issues: [{ path: 'body.coverUrl', message: 'Not an image address' }],
+          }),
+        'DELETE /bo/api/content/articles/3': () => {
+          stored = [];
+          return okResponse({ deleted: true });
+        },
+      }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderConsole('/content/articles');
+    const row = (await screen.findByText('How to deposit', undefined, { timeout: 5000 })).closest('tr') as HTMLElement;
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Edit' }));
+    const editor = await screen.findByRole('dialog', { name: 'Edit article' });
+    fireEvent.click(within(editor).getByRole('button', { name: 'Save' }));
+    // The request's "body." is left off: the message stands under the cover field.
+    expect(await within(editor).findByText('Not an image address')).toBeTruthy();
+    // The dialog's close button is named Cancel too; the form's own is the last.
+    fireEvent.click(within(editor).getAllByRole('button', { name: 'Cancel' }).at(-1) as HTMLElement);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit article' })).toBeNull());
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this article?' });
+    expect(within(confirm).getByText('"How to deposit" disappears for players at once.')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => (init as RequestInit | undefined)?.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('No articles yet.')).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Delete this article?' })).toBeNull();
   });
 
   it('sends an operator without the content permission away from the page', async () => {

@@ -4,20 +4,18 @@ import { Checkbox } from '@portal/ui/checkbox';
 import { Input } from '@portal/ui/input';
 import { Modal } from '@portal/ui/modal';
 import { Select } from '@portal/ui/select';
-import { Spinner } from '@portal/ui/spinner';
-import { Tabs } from '@portal/ui/tabs';
 import { useToast } from '@portal/ui/toast';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EditorActions } from '@/components/ui/editor-actions';
 import { EmptyRow } from '@/components/ui/empty-row';
 import { PageHeader, Pill } from '@/components/ui/panel';
-import { ApiError, describeError } from '@/lib/api-client';
+import { describeError } from '@/lib/api-client';
 import { formatDateTime, fromDateTimeLocal, toDateTimeLocal } from '@/lib/format';
 import { useCurrentLanguage } from '@/lib/i18n';
 import { useArticleList, useDeleteArticle, usePublishArticle, useSaveArticle } from '../api/content';
 import '../locales';
+import { ContentListState, DeleteContentDialog, KindFilter, useFieldIssues } from './content-shared';
 import { LanguageColumns, LanguageFields } from './language-fields';
 import '@/components/ui/table.css';
 import './content.css';
@@ -72,7 +70,7 @@ function ArticleEditor({ article, onClose }: { article: OperatorArticle | null; 
   const { t } = useTranslation();
   const toast = useToast();
   const [draft, setDraft] = useState(() => articleDraftOf(article));
-  const [issues, setIssues] = useState<Record<string, string>>({});
+  const { issue, setIssues, showIssues } = useFieldIssues();
   const save = useSaveArticle();
   const set = <K extends keyof ArticleDraft>(key: K, value: ArticleDraft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
@@ -87,20 +85,12 @@ function ArticleEditor({ article, onClose }: { article: OperatorArticle | null; 
           toast.success(t('contentBo.articles.saved'));
           onClose();
         },
-        onError: (error) => {
-          if (error instanceof ApiError && error.issues.length > 0) {
-            setIssues(
-              Object.fromEntries(error.issues.map((issue) => [issue.path.replace(/^body\./, ''), issue.message])),
-            );
-          }
-          toast.error(describeError(error));
-        },
+        onError: showIssues,
       },
     );
   };
 
   const f = 'contentBo.articles.form';
-  const issue = (key: string) => issues[key] ?? null;
   return (
     <Modal
       open
@@ -208,7 +198,7 @@ export function ArticlesPage() {
   const list = useArticleList(kind);
   const publish = usePublishArticle();
   const remove = useDeleteArticle();
-  const a = 'contentBo.articles';
+  const a = 'contentBo.articles' as const;
 
   const status = (item: OperatorArticle) =>
     item.live ? (
@@ -233,102 +223,76 @@ export function ArticlesPage() {
         description={t(`${a}.description`)}
         actions={<Button onClick={() => setEditing('new')}>{t(`${a}.create`)}</Button>}
       />
-      <Tabs
-        label={t(`${a}.filter`)}
-        value={kind || 'all'}
-        onChange={(id) => setKind(id === 'all' ? '' : (id as ArticleKind))}
-        items={[
-          { id: 'all', label: t(`${a}.all`) },
-          ...articleKinds.map((value) => ({ id: value, label: t(`${a}.kinds.${value}`) })),
-        ]}
-        variant="pill"
+      <KindFilter
+        prefix={a}
+        labelOf={(value) => t(`${a}.kinds.${value}`)}
+        kinds={articleKinds}
+        value={kind}
+        onChange={setKind}
       />
-      {list.isPending ? (
-        <div className="bo-page-loading">
-          <Spinner size="lg" />
-        </div>
-      ) : list.isError ? (
-        <p role="alert">{describeError(list.error)}</p>
-      ) : (
-        <div className="ui-table-wrap">
-          <table className="ui-table">
-            <thead>
-              <tr>
-                <th scope="col">{t(`${a}.columns.title`)}</th>
-                <th scope="col">{t(`${a}.columns.kind`)}</th>
-                <th scope="col">{t(`${a}.languages`)}</th>
-                <th scope="col">{t(`${a}.columns.date`)}</th>
-                <th scope="col">{t(`${a}.columns.sort`)}</th>
-                <th scope="col">{t(`${a}.columns.status`)}</th>
-                <th scope="col">{t(`${a}.columns.actions`)}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.length === 0 && (
-                <EmptyRow columns={7} className="ui-table__muted">
-                  {t(`${a}.empty`)}
-                </EmptyRow>
-              )}
-              {list.data.map((item) => (
-                <tr key={item.id}>
-                  <td>
-                    <div className="bo-content-title">
-                      {item.coverUrl && <img src={item.coverUrl} alt="" width={48} height={27} />}
-                      <span>{(item.texts[language] ?? item.texts.en)?.title}</span>
-                    </div>
-                  </td>
-                  <td>{t(`${a}.kinds.${item.kind}`)}</td>
-                  <td className="ui-table__muted">{Object.keys(item.texts).join(', ').toUpperCase()}</td>
-                  <td className="ui-table__muted">
-                    {item.publishAt ? formatDateTime(item.publishAt, language) : t(`${a}.immediately`)}
-                  </td>
-                  <td className="ui-table__num">{item.sort}</td>
-                  <td>{status(item)}</td>
-                  <td>
-                    <div className="bo-content-actions">
-                      <Button size="sm" variant="secondary" onClick={() => setEditing(item)}>
-                        {t(`${a}.editAction`)}
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant={item.published ? 'ghost' : 'primary'}
-                        loading={publish.isPending && publish.variables?.id === item.id}
-                        onClick={() => togglePublished(item)}
-                      >
-                        {item.published ? t(`${a}.unpublish`) : t(`${a}.publish`)}
-                      </Button>
-                      <Button size="sm" variant="ghost" onClick={() => setDeleting(item)}>
-                        {t(`${a}.delete`)}
-                      </Button>
-                    </div>
-                  </td>
+      <ContentListState query={list}>
+        {(items) => (
+          <div className="ui-table-wrap">
+            <table className="ui-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t(`${a}.columns.title`)}</th>
+                  <th scope="col">{t(`${a}.columns.kind`)}</th>
+                  <th scope="col">{t(`${a}.languages`)}</th>
+                  <th scope="col">{t(`${a}.columns.date`)}</th>
+                  <th scope="col">{t(`${a}.columns.sort`)}</th>
+                  <th scope="col">{t(`${a}.columns.status`)}</th>
+                  <th scope="col">{t(`${a}.columns.actions`)}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {items.length === 0 && (
+                  <EmptyRow columns={7} className="ui-table__muted">
+                    {t(`${a}.empty`)}
+                  </EmptyRow>
+                )}
+                {items.map((item) => (
+                  <tr key={item.id}>
+                    <td>
+                      <div className="bo-content-title">
+                        {item.coverUrl && <img src={item.coverUrl} alt="" width={48} height={27} />}
+                        <span>{(item.texts[language] ?? item.texts.en)?.title}</span>
+                      </div>
+                    </td>
+                    <td>{t(`${a}.kinds.${item.kind}`)}</td>
+                    <td className="ui-table__muted">{Object.keys(item.texts).join(', ').toUpperCase()}</td>
+                    <td className="ui-table__muted">
+                      {item.publishAt ? formatDateTime(item.publishAt, language) : t(`${a}.immediately`)}
+                    </td>
+                    <td className="ui-table__num">{item.sort}</td>
+                    <td>{status(item)}</td>
+                    <td>
+                      <div className="bo-content-actions">
+                        <Button size="sm" variant="secondary" onClick={() => setEditing(item)}>
+                          {t(`${a}.editAction`)}
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant={item.published ? 'ghost' : 'primary'}
+                          loading={publish.isPending && publish.variables?.id === item.id}
+                          onClick={() => togglePublished(item)}
+                        >
+                          {item.published ? t(`${a}.unpublish`) : t(`${a}.publish`)}
+                        </Button>
+                        <Button size="sm" variant="ghost" onClick={() => setDeleting(item)}>
+                          {t(`${a}.delete`)}
+                        </Button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </ContentListState>
       {editing && <ArticleEditor article={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t(`${a}.deleteTitle`)}
-        confirmLabel={t(`${a}.delete`)}
-        tone="danger"
-        busy={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast.success(t(`${a}.deleted`));
-              setDeleting(null);
-            },
-            onError: (error) => toast.error(describeError(error)),
-          });
-        }}
-      >
-        {t(`${a}.deleteBody`, { title: deleting?.texts.en?.title ?? '' })}
-      </ConfirmDialog>
+      <DeleteContentDialog prefix={a} item={deleting} remove={remove} onClose={() => setDeleting(null)} />
     </div>
   );
 }

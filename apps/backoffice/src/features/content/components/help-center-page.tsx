@@ -22,6 +22,7 @@ import {
   useSetHelpOrder,
 } from '../api/content';
 import '../locales';
+import { useFieldIssues } from './content-shared';
 import { LanguageColumns, LanguageFields } from './language-fields';
 import '@/components/ui/table.css';
 import './content.css';
@@ -117,12 +118,11 @@ function ArticleEditor({
   const { t } = useTranslation();
   const toast = useToast();
   const [draft, setDraft] = useState(() => helpDraftOf(article, categories[0]?.key ?? null));
-  const [issues, setIssues] = useState<Record<string, string>>({});
+  const { issue, setIssues, showIssues } = useFieldIssues();
   const save = useSaveHelpArticle();
   const set = <K extends keyof HelpArticleDraft>(key: K, value: HelpArticleDraft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
   const f = 'contentBo.help.form';
-  const issue = (key: string) => issues[key] ?? null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -135,15 +135,11 @@ function ArticleEditor({
           onClose();
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.issues.length > 0) {
-            setIssues(
-              Object.fromEntries(error.issues.map((entry) => [entry.path.replace(/^body\./, ''), entry.message])),
-            );
-          }
+          showIssues(error);
+          // The anchor's uniqueness is not a schema issue: the server says it in the error's code.
           if (error instanceof ApiError && error.code === 'SYSTEM_HELP_ANCHOR_TAKEN') {
             setIssues({ anchor: describeError(error) });
           }
-          toast.error(describeError(error));
         },
       },
     );
