@@ -1,15 +1,18 @@
 import { type BonusRecordsQuery, bonusRecordKinds } from '@portal/contract';
-import { Button } from '@portal/ui/button';
-import { Input } from '@portal/ui/input';
-import { Pager } from '@portal/ui/pager';
 import { Select } from '@portal/ui/select';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@/lib/format';
-import { useCurrentLanguage } from '@/lib/i18n';
 import { bonusDetailsQueryOptions } from '../api/cashier';
 import { CashierCard, CashierHeader, IconLedger, MoneyText, QueryState } from './cashier-ui';
+import {
+  DateRangeFields,
+  FilterActions,
+  RecordsPager,
+  RecordTimeCell,
+  rangeQuery,
+  SignedAmountCell,
+  useRecordFilters,
+} from './record-list';
 import './cashier.css';
 import '@/locales/cashier';
 
@@ -25,31 +28,15 @@ const noFilters: Filters = { startDate: '', endDate: '', kind: '' };
  */
 export function BonusDetailsPage() {
   const { t } = useTranslation();
-  const language = useCurrentLanguage();
-  const [draft, setDraft] = useState<Filters>(noFilters);
-  const [filters, setFilters] = useState<Filters>(noFilters);
-  const [pageNo, setPageNo] = useState(1);
-  const [rangeIssue, setRangeIssue] = useState<string | null>(null);
+  const { draft, setDraft, filters, pageNo, setPageNo, rangeIssue, apply, reset } = useRecordFilters(noFilters);
   const query: Partial<BonusRecordsQuery> = {
     pageNo,
     pageSize: bonusPageSize,
-    ...(filters.startDate ? { startDate: filters.startDate } : {}),
-    ...(filters.endDate ? { endDate: filters.endDate } : {}),
+    ...rangeQuery(filters),
     ...(filters.kind ? { kind: filters.kind as BonusRecordsQuery['kind'] } : {}),
   };
   const records = useQuery(bonusDetailsQueryOptions(query));
   const page = records.data;
-
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    if (draft.startDate && draft.endDate && draft.startDate > draft.endDate) {
-      setRangeIssue(t('cashier.records.rangeInvalid'));
-      return;
-    }
-    setRangeIssue(null);
-    setFilters(draft);
-    setPageNo(1);
-  };
 
   return (
     <div className="cashier-page">
@@ -68,20 +55,12 @@ export function BonusDetailsPage() {
       />
       <CashierCard title={t('cashier.records.filters')}>
         <form className="cashier-filters" onSubmit={apply} noValidate>
-          <Input
-            label={t('cashier.records.from')}
-            type="date"
-            value={draft.startDate}
-            max={draft.endDate || undefined}
-            onChange={(event) => setDraft({ ...draft, startDate: event.target.value })}
-            error={rangeIssue}
-          />
-          <Input
-            label={t('cashier.records.to')}
-            type="date"
-            value={draft.endDate}
-            min={draft.startDate || undefined}
-            onChange={(event) => setDraft({ ...draft, endDate: event.target.value })}
+          <DateRangeFields
+            draft={draft}
+            onChange={setDraft}
+            issue={rangeIssue}
+            fromLabel={t('cashier.records.from')}
+            toLabel={t('cashier.records.to')}
           />
           <Select
             label={t('cashier.bonus.kind')}
@@ -92,20 +71,7 @@ export function BonusDetailsPage() {
               ...bonusRecordKinds.map((kind) => ({ value: kind, label: t(`cashier.bonus.kinds.${kind}`) })),
             ]}
           />
-          <div className="cashier-filters__actions">
-            <Button type="submit">{t('cashier.records.search')}</Button>
-            <Button
-              variant="ghost"
-              onClick={() => {
-                setDraft(noFilters);
-                setFilters(noFilters);
-                setRangeIssue(null);
-                setPageNo(1);
-              }}
-            >
-              {t('cashier.records.reset')}
-            </Button>
-          </div>
+          <FilterActions onReset={reset} />
         </form>
       </CashierCard>
 
@@ -144,45 +110,22 @@ export function BonusDetailsPage() {
               </tr>
             </thead>
             <tbody>
-              {page?.items.map((item) => {
-                const negative = item.amount.minor.startsWith('-');
-                return (
-                  <tr key={item.id}>
-                    <td data-label={t('cashier.records.time')}>
-                      <time dateTime={item.createdAt}>{formatDateTime(item.createdAt, language)}</time>
-                    </td>
-                    <td data-label={t('cashier.bonus.kind')}>{t(`cashier.bonus.kinds.${item.kind}`)}</td>
-                    <td data-label={t('cashier.bonus.wallet')} className="cashier-table__detail">
-                      {t(`cashier.bonus.wallets.${item.wallet}`)}
-                    </td>
-                    <td
-                      data-label={t('cashier.records.amount')}
-                      className={`cashier-table__number ${negative ? 'cashier-negative' : 'cashier-positive'}`}
-                    >
-                      {negative ? '' : '+'}
-                      <MoneyText value={item.amount} />
-                    </td>
-                    <td data-label={t('cashier.records.balanceAfter')} className="cashier-table__number">
-                      <MoneyText value={item.balanceAfter} />
-                    </td>
-                  </tr>
-                );
-              })}
+              {page?.items.map((item) => (
+                <tr key={item.id}>
+                  <RecordTimeCell at={item.createdAt} />
+                  <td data-label={t('cashier.bonus.kind')}>{t(`cashier.bonus.kinds.${item.kind}`)}</td>
+                  <td data-label={t('cashier.bonus.wallet')} className="cashier-table__detail">
+                    {t(`cashier.bonus.wallets.${item.wallet}`)}
+                  </td>
+                  <SignedAmountCell amount={item.amount} />
+                  <td data-label={t('cashier.records.balanceAfter')} className="cashier-table__number">
+                    <MoneyText value={item.balanceAfter} />
+                  </td>
+                </tr>
+              ))}
             </tbody>
           </table>
-          {page && page.totalPages > 1 && (
-            <Pager
-              page={pageNo}
-              totalPages={page.totalPages}
-              onPageChange={setPageNo}
-              labels={{
-                nav: t('cashier.records.pages'),
-                previous: t('cashier.records.previous'),
-                next: t('cashier.records.next'),
-                page: (number) => t('cashier.records.page', { page: number }),
-              }}
-            />
-          )}
+          <RecordsPager pageNo={pageNo} totalPages={page?.totalPages} onPageChange={setPageNo} />
         </QueryState>
       </CashierCard>
     </div>

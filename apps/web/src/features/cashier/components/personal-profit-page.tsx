@@ -1,17 +1,17 @@
 import type { Money, PersonalProfitQuery, ProfitLine, ProfitPeriod } from '@portal/contract';
 import { profitPeriods } from '@portal/contract';
 import { Button } from '@portal/ui/button';
-import { Input } from '@portal/ui/input';
 import { Tabs } from '@portal/ui/tabs';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { personalProfitQueryOptions } from '../api/cashier';
 import { CashierCard, CashierHeader, IconLedger, MoneyText, QueryState } from './cashier-ui';
+import { type DateRange, DateRangeFields } from './record-list';
 import './cashier.css';
 import '@/locales/cashier';
 
-type Custom = { startDate: string; endDate: string };
+type Custom = DateRange;
 
 /** The tone of a signed amount: wins green, losses red, nothing neutral. */
 function toneOf(money: Money): string {
@@ -133,20 +133,12 @@ export function PersonalProfitPage() {
         />
         {period === 'custom' && (
           <form className="cashier-filters" onSubmit={apply} noValidate>
-            <Input
-              label={t('cashier.profit.from')}
-              type="date"
-              value={draft.startDate}
-              max={draft.endDate || undefined}
-              onChange={(event) => setDraft({ ...draft, startDate: event.target.value })}
-              error={rangeIssue}
-            />
-            <Input
-              label={t('cashier.profit.to')}
-              type="date"
-              value={draft.endDate}
-              min={draft.startDate || undefined}
-              onChange={(event) => setDraft({ ...draft, endDate: event.target.value })}
+            <DateRangeFields
+              draft={draft}
+              onChange={setDraft}
+              issue={rangeIssue}
+              fromLabel={t('cashier.profit.from')}
+              toLabel={t('cashier.profit.to')}
             />
             <div className="cashier-filters__actions">
               <Button type="submit">{t('cashier.profit.apply')}</Button>

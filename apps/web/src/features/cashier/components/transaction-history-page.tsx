@@ -1,15 +1,19 @@
 import { type RecordsQuery, recordStatuses, recordTypes } from '@portal/contract';
 import { Button } from '@portal/ui/button';
-import { Input } from '@portal/ui/input';
-import { Pager } from '@portal/ui/pager';
 import { Select } from '@portal/ui/select';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@/lib/format';
-import { useCurrentLanguage } from '@/lib/i18n';
 import { recordsQueryOptions } from '../api/cashier';
 import { CashierCard, CashierHeader, IconLedger, MoneyText, QueryState, StatusPill } from './cashier-ui';
+import {
+  DateRangeFields,
+  FilterActions,
+  RecordsPager,
+  RecordTimeCell,
+  rangeQuery,
+  SignedAmountCell,
+  useRecordFilters,
+} from './record-list';
 import './cashier.css';
 import '@/locales/cashier';
 
@@ -32,41 +36,21 @@ function isoDay(date: Date): string {
  */
 export function TransactionHistoryPage() {
   const { t } = useTranslation();
-  const language = useCurrentLanguage();
-  const [draft, setDraft] = useState<Filters>(noFilters);
-  const [filters, setFilters] = useState<Filters>(noFilters);
-  const [pageNo, setPageNo] = useState(1);
-  const [rangeIssue, setRangeIssue] = useState<string | null>(null);
+  const { draft, setDraft, filters, pageNo, setPageNo, rangeIssue, apply, show, reset } = useRecordFilters(noFilters);
   const query: Partial<RecordsQuery> = {
     pageNo,
     pageSize: recordsPageSize,
-    ...(filters.startDate ? { startDate: filters.startDate } : {}),
-    ...(filters.endDate ? { endDate: filters.endDate } : {}),
+    ...rangeQuery(filters),
     ...(filters.type ? { type: filters.type as RecordsQuery['type'] } : {}),
     ...(filters.status ? { status: filters.status as RecordsQuery['status'] } : {}),
   };
   const records = useQuery(recordsQueryOptions(query));
   const page = records.data;
 
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    if (draft.startDate && draft.endDate && draft.startDate > draft.endDate) {
-      setRangeIssue(t('cashier.records.rangeInvalid'));
-      return;
-    }
-    setRangeIssue(null);
-    setFilters(draft);
-    setPageNo(1);
-  };
-
   const quickRange = (days: number) => {
     const end = new Date();
     const start = new Date(end.getTime() - (days - 1) * 86_400_000);
-    const next = { ...draft, startDate: isoDay(start), endDate: isoDay(end) };
-    setDraft(next);
-    setFilters(next);
-    setRangeIssue(null);
-    setPageNo(1);
+    show({ ...draft, startDate: isoDay(start), endDate: isoDay(end) });
   };
 
   return (
@@ -78,20 +62,12 @@ export function TransactionHistoryPage() {
       />
       <CashierCard title={t('cashier.records.filters')}>
         <form className="cashier-filters" onSubmit={apply} noValidate>
-          <Input
-            label={t('cashier.records.from')}
-            type="date"
-            value={draft.startDate}
-            max={draft.endDate || undefined}
-            onChange={(event) => setDraft({ ...draft, startDate: event.target.value })}
-            error={rangeIssue}
-          />
-          <Input
-            label={t('cashier.records.to')}
-            type="date"
-            value={draft.endDate}
-            min={draft.startDate || undefined}
-            onChange={(event) => setDraft({ ...draft, endDate: event.target.value })}
+          <DateRangeFields
+            draft={draft}
+            onChange={setDraft}
+            issue={rangeIssue}
+            fromLabel={t('cashier.records.from')}
+            toLabel={t('cashier.records.to')}
           />
           <Select
             label={t('cashier.records.type')}
@@ -111,26 +87,14 @@ export function TransactionHistoryPage() {
               ...recordStatuses.map((status) => ({ value: status, label: t(`cashier.status.${status}`) })),
             ]}
           />
-          <div className="cashier-filters__actions">
-            <Button type="submit">{t('cashier.records.search')}</Button>
+          <FilterActions onReset={reset}>
             <Button variant="ghost" onClick={() => quickRange(1)}>
               {t('cashier.records.today')}
             </Button>
             <Button variant="ghost" onClick={() => quickRange(7)}>
               {t('cashier.records.last7')}
             </Button>
-            <Button
-              variant="ghost"
-              onClick={() => {
-                setDraft(noFilters);
-                setFilters(noFilters);
-                setRangeIssue(null);
-                setPageNo(1);
-              }}
-            >
-              {t('cashier.records.reset')}
-            </Button>
-          </div>
+          </FilterActions>
         </form>
       </CashierCard>
 
@@ -167,48 +131,25 @@ export function TransactionHistoryPage() {
               </tr>
             </thead>
             <tbody>
-              {page?.items.map((item) => {
-                const negative = item.amount.minor.startsWith('-');
-                return (
-                  <tr key={item.id}>
-                    <td data-label={t('cashier.records.time')}>
-                      <time dateTime={item.createdAt}>{formatDateTime(item.createdAt, language)}</time>
-                    </td>
-                    <td data-label={t('cashier.records.type')}>{t(`cashier.types.${item.type}`)}</td>
-                    <td data-label={t('cashier.records.detail')} className="cashier-table__detail">
-                      {t(`cashier.kinds.${item.detail}`, { defaultValue: item.detail })}
-                    </td>
-                    <td
-                      data-label={t('cashier.records.amount')}
-                      className={`cashier-table__number ${negative ? 'cashier-negative' : 'cashier-positive'}`}
-                    >
-                      {negative ? '' : '+'}
-                      <MoneyText value={item.amount} />
-                    </td>
-                    <td data-label={t('cashier.records.balanceAfter')} className="cashier-table__number">
-                      {item.balanceAfter ? <MoneyText value={item.balanceAfter} /> : '—'}
-                    </td>
-                    <td data-label={t('cashier.records.status')}>
-                      <StatusPill status={item.status} />
-                    </td>
-                  </tr>
-                );
-              })}
+              {page?.items.map((item) => (
+                <tr key={item.id}>
+                  <RecordTimeCell at={item.createdAt} />
+                  <td data-label={t('cashier.records.type')}>{t(`cashier.types.${item.type}`)}</td>
+                  <td data-label={t('cashier.records.detail')} className="cashier-table__detail">
+                    {t(`cashier.kinds.${item.detail}`, { defaultValue: item.detail })}
+                  </td>
+                  <SignedAmountCell amount={item.amount} />
+                  <td data-label={t('cashier.records.balanceAfter')} className="cashier-table__number">
+                    {item.balanceAfter ? <MoneyText value={item.balanceAfter} /> : '—'}
+                  </td>
+                  <td data-label={t('cashier.records.status')}>
+                    <StatusPill status={item.status} />
+                  </td>
+                </tr>
+              ))}
             </tbody>
           </table>
-          {page && page.totalPages > 1 && (
-            <Pager
-              page={pageNo}
-              totalPages={page.totalPages}
-              onPageChange={setPageNo}
-              labels={{
-                nav: t('cashier.records.pages'),
-                previous: t('cashier.records.previous'),
-                next: t('cashier.records.next'),
-                page: (number) => t('cashier.records.page', { page: number }),
-              }}
-            />
-          )}
+          <RecordsPager pageNo={pageNo} totalPages={page?.totalPages} onPageChange={setPageNo} />
         </QueryState>
       </CashierCard>
     </div>
