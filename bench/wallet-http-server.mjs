@@ -2,10 +2,29 @@
 // generator does not share its event loop. Builds the real app from the environment (PostgreSQL when DATABASE_URL
 // is set, else PGlite in DATA_DIR), seeds what the load needs, reports it over IPC, then serves until SIGTERM.
 // On the parent's 'verify' message it answers with the ledger verifier's report.
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import path from 'node:path';
+import pg from 'pg';
 import { buildApp, loadConfig } from '../apps/server/src/app.ts';
 
+// Statements sent to PostgreSQL (BEGIN and COMMIT included), read by the parent around each scenario.
+let statements = 0;
+let profiler = null;
+let listening = false;
+const query = pg.Client.prototype.query;
+pg.Client.prototype.query = function countedQuery(...args) {
+  statements += 1;
+  // BENCH_TRACE_STATEMENTS: every statement's text on stderr, to see what one request sends.
+  if (process.env.BENCH_TRACE_STATEMENTS && listening) {
+    const text = typeof args[0] === 'string' ? args[0] : args[0]?.text;
+    process.stderr.write(`[sql] ${String(text).replace(/\s+/g, ' ').slice(0, 400)}\n`);
+  }
+  return query.apply(this, args);
+};
+
 const deposits = Number(process.env.BENCH_DEPOSITS ?? 3000);
-const downlineCount = 50;
+const downlineCount = Number(process.env.BENCH_MEMBERS ?? 100);
 const paymentPassword = '246810';
 const app = await buildApp(loadConfig(process.env), { idempotency: {} });
 const { identity, wallet, cashier, paymentSimulator } = app.services;
@@ -33,36 +52,90 @@ await wallet.transfer({
   currency: 'BDT',
   kind: 'DEPOSIT',
 });
-const downline = [];
-for (let index = 0; index < downlineCount; index += 1) {
-  const member = await identity.createAccount({
+/** Runs `work(index)` for 0..count-1, `width` at a time (seeding, not measured). */
+async function inParallel(count, width, work) {
+  const results = new Array(count);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < count) {
+        const index = next;
+        next += 1;
+        results[index] = await work(index);
+      }
+    }),
+  );
+  return results;
+}
+
+const members = await inParallel(downlineCount, 4, (index) =>
+  identity.createAccount({
     username: `bmem${suffix}${index}`,
     password: 'Bench#2026pw',
     type: 0,
     uplineId: agent.id,
-  });
-  downline.push(member.username);
-}
+  }),
+);
+const downline = members.map((member) => member.username);
 
-// Gateway deposits waiting for the PSP's callback, each with its signed SUCCESS callback ready to send.
-const callbacks = [];
-for (let index = 0; index < deposits; index += 1) {
-  const owner = await identity.findAccountByUsername(downline[index % downlineCount]);
-  const auth = { accountId: owner.id, sessionId: 'bench', accountType: 0, role: 'member' };
-  const deposit = await cashier.deposits.createGatewayDeposit(
-    auth,
-    { channelCode: 'SIM_EWALLET', amount: '250' },
-    `bench-dep-${index}`,
-  );
-  const intentId = /\/gateway-sim\/pay\/(sim_[0-9a-f]+)/.exec(deposit.redirectUrl ?? '')?.[1];
-  const intent = await paymentSimulator.getIntent(intentId);
-  const body = paymentSimulator.callbackBody(intent, 'SUCCESS');
-  callbacks.push({ body, headers: paymentSimulator.sign(body) });
+// Gateway deposits waiting for the PSP's callback: `deposits` spread over the downline members (many accounts), and
+// as many for the first member alone (one hot account). Their signed SUCCESS callbacks are made once all exist, so
+// that their timestamps are fresh when the load starts.
+async function openDeposits(prefix, ownerOf) {
+  const intents = await inParallel(deposits, 8, async (index) => {
+    const owner = ownerOf(index);
+    const auth = { accountId: owner.id, sessionId: 'bench', accountType: 0, role: 'member' };
+    const deposit = await cashier.deposits.createGatewayDeposit(
+      auth,
+      { channelCode: 'SIM_EWALLET', amount: '250' },
+      `bench-${prefix}-${index}`,
+    );
+    const intentId = /\/gateway-sim\/pay\/(sim_[0-9a-f]+)/.exec(deposit.redirectUrl ?? '')?.[1];
+    return paymentSimulator.getIntent(intentId);
+  });
+  return intents;
 }
+const manyIntents = await openDeposits('many', (index) => members[index % members.length]);
+const hotIntents = await openDeposits('hot', () => members[0]);
+const signed = (intents) =>
+  intents.map((intent) => {
+    const body = paymentSimulator.callbackBody(intent, 'SUCCESS');
+    return { body, headers: paymentSimulator.sign(body) };
+  });
+const callbacks = { many: signed(manyIntents), hot: signed(hotIntents) };
 
 const address = await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+listening = true;
 process.send?.({ type: 'ready', address, agentToken, downline, paymentPassword, callbacks });
 process.on('message', async (message) => {
+  // BENCH_CPU_PROF_DIR: a V8 CPU profile of one scenario (not of the seeding), for Chrome DevTools or speedscope.
+  if (message?.type === 'profile-start' && process.env.BENCH_CPU_PROF_DIR) {
+    profiler = new Session();
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.start');
+    process.send?.({ type: 'profiling' });
+    return;
+  }
+  if (message?.type === 'profile-stop' && profiler) {
+    const { profile } = await profiler.post('Profiler.stop');
+    const file = path.join(process.env.BENCH_CPU_PROF_DIR, `${message.name}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(profile));
+    profiler.disconnect();
+    profiler = null;
+    process.send?.({ type: 'profiled', file });
+    return;
+  }
+  if (message?.type === 'statements') {
+    const cpu = process.cpuUsage();
+    process.send?.({
+      type: 'statements',
+      statements,
+      cpuMs: (cpu.user + cpu.system) / 1000,
+      systemMs: cpu.system / 1000,
+    });
+    return;
+  }
   if (message?.type !== 'verify') return;
   const report = await wallet.verifyLedger();
   process.send?.({

@@ -61,6 +61,8 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wallet-http-bench-'));
 const port = 20000 + Math.floor(Math.random() * 20000);
 if (adminUrl) await admin(`create database "${benchDb}"`);
 
+// BENCH_CPU_PROF_DIR: the server writes a V8 CPU profile of each scenario there (open it in Chrome DevTools).
+const profileDir = process.env.BENCH_CPU_PROF_DIR ? path.resolve(process.env.BENCH_CPU_PROF_DIR) : null;
 const server = spawn(process.execPath, ['--import', 'tsx', 'bench/wallet-http-server.mjs'], {
   cwd: root,
   env: {
@@ -77,6 +79,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'bench/wallet-http-se
     PAYMENT_SIM_SECRET: randomBytes(24).toString('hex'),
     PAYMENT_SIM_CALLBACK_URL: `http://127.0.0.1:${port}/gateway/payments/simulator/callback`,
     JOBS_ENABLED: 'false',
+    ...(profileDir ? { BENCH_CPU_PROF_DIR: profileDir } : {}),
     BENCH_DEPOSITS: String(deposits),
   },
   stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
@@ -99,34 +102,50 @@ try {
   const ready = await message('ready');
   const base = `http://127.0.0.1:${port}`;
 
-  const run = (title, options) =>
-    new Promise((resolve, reject) => {
-      autocannon({ url: base, connections, ...options }, (error, result) => {
-        if (error) reject(error);
-        else
-          resolve({
-            title,
-            perSecond: Math.round(result.requests.average),
-            p50: result.latency.p50,
-            p99: result.latency.p99,
-            ok: result['2xx'],
-            non2xx: result.non2xx,
-            errors: result.errors + result.timeouts,
-          });
-      });
+  const ask = async (type, reply, extra = {}) => {
+    const answer = message(reply);
+    server.send({ type, ...extra });
+    return answer;
+  };
+  let scenario = 0;
+  /** One autocannon run, with the statements the server sent per 2xx answer (and its CPU profile when asked). */
+  const run = async (title, options) => {
+    scenario += 1;
+    if (profileDir) await ask('profile-start', 'profiling');
+    const before = await ask('statements', 'statements');
+    const result = await new Promise((resolve, reject) => {
+      autocannon({ url: base, connections, ...options }, (error, value) => (error ? reject(error) : resolve(value)));
     });
+    const after = await ask('statements', 'statements');
+    if (profileDir) await ask('profile-stop', 'profiled', { name: `scenario-${scenario}` });
+    return {
+      title,
+      perSecond: Math.round(result.requests.average),
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      ok: result['2xx'],
+      non2xx: result.non2xx,
+      errors: result.errors + result.timeouts,
+      // Per answered request: statements sent to PostgreSQL, and CPU time of the server process (user + system).
+      statements: (after.statements - before.statements) / Math.max(1, result['2xx']),
+      cpuMs: (after.cpuMs - before.cpuMs) / Math.max(1, result['2xx']),
+      systemMs: (after.systemMs - before.systemMs) / Math.max(1, result['2xx']),
+    };
+  };
 
-  // 1. Gateway callbacks: each request credits one deposit (the ledger write path, through HTTP).
-  let next = 0;
-  rows.push(
-    await run('gateway deposit callback (HMAC check, credit, notice)', {
-      amount: ready.callbacks.length,
+  // 1 and 2. Gateway callbacks: each request credits one deposit (the ledger write path, through HTTP), first spread
+  // over the downline members (many accounts), then all for one member (one hot account). Every credit also takes
+  // the house's PAYMENT_CLEARING row, briefly (it is locked last, by its update).
+  const callbacks = (title, list) => {
+    let next = 0;
+    return run(title, {
+      amount: list.length,
       requests: [
         {
           method: 'POST',
           path: '/gateway/payments/simulator/callback',
           setupRequest: (request) => {
-            const callback = ready.callbacks[next % ready.callbacks.length];
+            const callback = list[next % list.length];
             next += 1;
             return {
               ...request,
@@ -136,54 +155,63 @@ try {
           },
         },
       ],
-    }),
-  );
-
-  // 2. Agent → downline transfers, each with its own Idempotency-Key (payment password verified every time).
-  const headers = { 'content-type': 'application/json', authorization: ready.agentToken };
+    });
+  };
   rows.push(
-    await run('agent → downline transfer, new Idempotency-Key each (argon2id payment password)', {
-      duration: durationSeconds,
-      requests: [
-        {
-          method: 'POST',
-          path: '/wps/cashier/transfer/downline',
-          setupRequest: (request) => ({
-            ...request,
-            headers: { ...request.headers, ...headers, 'idempotency-key': randomUUID() },
-            body: JSON.stringify({
-              downlineUsername: ready.downline[Math.floor(Math.random() * ready.downline.length)],
-              amount: '1',
-              paymentPassword: ready.paymentPassword,
+    await callbacks(
+      `gateway deposit callback, many accounts (${ready.downline.length} members): HMAC check, credit, notice`,
+      ready.callbacks.many,
+    ),
+  );
+  rows.push(await callbacks('gateway deposit callback, one hot account (one member)', ready.callbacks.hot));
+
+  if (!process.env.BENCH_ONLY_CALLBACKS) {
+    // 3. Agent → downline transfers, each with its own Idempotency-Key (payment password verified every time).
+    const headers = { 'content-type': 'application/json', authorization: ready.agentToken };
+    rows.push(
+      await run('agent → downline transfer, new Idempotency-Key each (argon2id payment password)', {
+        duration: durationSeconds,
+        requests: [
+          {
+            method: 'POST',
+            path: '/wps/cashier/transfer/downline',
+            setupRequest: (request) => ({
+              ...request,
+              headers: { ...request.headers, ...headers, 'idempotency-key': randomUUID() },
+              body: JSON.stringify({
+                downlineUsername: ready.downline[Math.floor(Math.random() * ready.downline.length)],
+                amount: '1',
+                paymentPassword: ready.paymentPassword,
+              }),
             }),
-          }),
-        },
-      ],
-    }),
-  );
+          },
+        ],
+      }),
+    );
 
-  // 3. Replays of one used key: the stored answer comes back, nothing moves.
-  const replayBody = JSON.stringify({
-    downlineUsername: ready.downline[0],
-    amount: '1',
-    paymentPassword: ready.paymentPassword,
-  });
-  const first = await fetch(`${base}/wps/cashier/transfer/downline`, {
-    method: 'POST',
-    headers: { ...headers, 'idempotency-key': 'bench-replay' },
-    body: replayBody,
-  });
-  if (!first.ok) throw new Error(`replay seed failed: ${await first.text()}`);
-  rows.push(
-    await run('replay of a used Idempotency-Key (stored answer)', {
-      duration: durationSeconds,
-      // autocannon has no top-level `path` (it sent these to `/`, all 404, in the runs before 2026-11-25).
-      url: `${base}/wps/cashier/transfer/downline`,
+    // 4. Replays of one used key: the stored answer comes back, nothing moves.
+    const replayBody = JSON.stringify({
+      downlineUsername: ready.downline[0],
+      amount: '1',
+      paymentPassword: ready.paymentPassword,
+    });
+    const first = await fetch(`${base}/wps/cashier/transfer/downline`, {
       method: 'POST',
       headers: { ...headers, 'idempotency-key': 'bench-replay' },
       body: replayBody,
-    }),
-  );
+    });
+    if (!first.ok) throw new Error(`replay seed failed: ${await first.text()}`);
+    rows.push(
+      await run('replay of a used Idempotency-Key (stored answer)', {
+        duration: durationSeconds,
+        // autocannon has no top-level `path` (it sent these to `/`, all 404, in the runs before 2026-11-25).
+        url: `${base}/wps/cashier/transfer/downline`,
+        method: 'POST',
+        headers: { ...headers, 'idempotency-key': 'bench-replay' },
+        body: replayBody,
+      }),
+    );
+  }
 
   server.send({ type: 'verify' });
   verified = (await message('verified')).report;
@@ -206,25 +234,26 @@ if (hasPgbench) {
 
 const cpus = os.cpus();
 const database = adminUrl ? `PostgreSQL ${(await admin('show server_version')).rows[0].server_version}` : 'PGlite';
-const credit = rows[0];
+const [many, hot] = rows;
+const ratio = (row) => (reference ? (row.perSecond / reference).toFixed(2) : '?');
 const lines = [
   '',
   `## ${new Date().toISOString().slice(0, 10)}: wallet money through HTTP (bench/wallet-http.mjs)`,
   '',
   `Machine: ${cpus.length} cores (${cpus[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${database}, load average before the run ${loadBefore}. The built app in its own process, autocannon ${connections} connections over loopback on the same machine.`,
   '',
-  '| Scenario | req/s | p50 ms | p99 ms | 2xx | non-2xx | errors |',
-  '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+  '| Scenario | req/s | p50 ms | p99 ms | 2xx | non-2xx | errors | SQL statements / req | server CPU ms / req (kernel) |',
+  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ...rows.map(
     (row) =>
-      `| ${row.title} | ${row.perSecond} | ${row.p50} | ${row.p99} | ${row.ok} | ${row.non2xx} | ${row.errors} |`,
+      `| ${row.title} | ${row.perSecond} | ${row.p50} | ${row.p99} | ${row.ok} | ${row.non2xx} | ${row.errors} | ${row.statements.toFixed(1)} | ${row.cpuMs.toFixed(2)} (${row.systemMs.toFixed(2)}) |`,
   ),
   reference
-    ? `| reference: pgbench TPC-B \`-c 8 -j 2 -T ${durationSeconds}\`, same run | ${reference} | | | | | |`
+    ? `| reference: pgbench TPC-B \`-c 8 -j 2 -T ${durationSeconds}\`, same run | ${reference} | | | | | | | |`
     : '',
   '',
   reference
-    ? `Ratio of ledger credits through HTTP (gateway callbacks) to pgbench TPC-B in the same run: ${(credit.perSecond / reference).toFixed(2)} (target 0.5, p99 under 50 ms).`
+    ? `Ratio of ledger credits through HTTP (gateway callbacks) to pgbench TPC-B in the same run: many accounts ${ratio(many)}, one hot account ${ratio(hot)} (target 0.5, p99 under 50 ms).`
     : 'pgbench not run (no BENCH_DATABASE_URL or no pgbench): compare with the idle-machine TPC-B figure of about 8,800 tps.',
   `ledger:verify after the run: ${verified?.ok ? 'OK' : 'FAILED'} (accounts=${verified?.accounts} transfers=${verified?.transfers} entries=${verified?.entries}, breaches=${verified?.breaches}).`,
   '',

@@ -7,6 +7,7 @@ import {
   validateRegistrationField,
   type WalletAccountKind,
 } from '@portal/contract';
+import { LRUCache } from 'lru-cache';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/http/app-error';
 import type { IdentityService } from '../identity';
@@ -111,6 +112,7 @@ type Currency = { code: string; scale: number; symbol: string };
 export function createCashierContext(deps: CashierDeps) {
   const now = deps.now ?? (() => new Date());
   const houseAccounts = new Map<string, Promise<WalletAccount>>();
+  const cashAccountIds = new LRUCache<string, number>({ max: 50_000 });
 
   async function currency(): Promise<Currency> {
     return deps.system.currency();
@@ -122,6 +124,19 @@ export function createCashierContext(deps: CashierDeps) {
    */
   async function cashAccount(accountId: number, code?: string): Promise<WalletAccount> {
     return deps.wallet.ensureAccount({ type: 'player', id: accountId }, 'PLAYER_CASH', code ?? (await currency()).code);
+  }
+
+  /**
+   * The id of a member's main wallet (see cashAccount), remembered: an account's id never changes and accounts are
+   * never deleted. For writes, which lock and read the account themselves.
+   */
+  async function cashAccountId(accountId: number, code: string): Promise<number> {
+    const key = `${accountId}:${code}`;
+    const known = cashAccountIds.get(key);
+    if (known !== undefined) return known;
+    const { id } = await cashAccount(accountId, code);
+    cashAccountIds.set(key, id);
+    return id;
   }
 
   /** A house account, created once per process and currency (its id never changes). */
@@ -145,6 +160,7 @@ export function createCashierContext(deps: CashierDeps) {
     now,
     currency,
     cashAccount,
+    cashAccountId,
     houseAccount,
     money: (minor: bigint, scale: number): Money => toMoney(minor, scale),
     dayStart: (at: Date = now()) => cashierDayStart(at, deps.settings.cashierDayUtcOffsetMinutes),

@@ -69,11 +69,11 @@ export function createCashierService(deps: CashierDeps) {
     const { code, scale } = await ctx.currency();
     const amount = parseAmountInput(input.amount, scale);
     await ctx.checkPaymentPassword(auth.accountId, input.paymentPassword);
-    const [from, target] = await Promise.all([ctx.cashAccount(auth.accountId, code), ctx.cashAccount(to.id, code)]);
+    const [from, target] = await Promise.all([ctx.cashAccountId(auth.accountId, code), ctx.cashAccountId(to.id, code)]);
     const transfer = await deps.wallet.transfer({
       idempotencyKey: derivedKey(`transfer-${direction}`, auth.accountId, clientKey),
-      debit: from.id,
-      credit: target.id,
+      debit: from,
+      credit: target,
       amountMinor: amount,
       currency: code,
       kind: 'TRANSFER',

@@ -11,7 +11,7 @@ import {
   parseMinor,
   type UpdateDepositChannelInput,
 } from '@portal/contract';
-import { isUniqueViolation } from '../../platform/db';
+import { isUniqueViolation, type Tx } from '../../platform/db';
 import { AppError, isAppError } from '../../platform/http/app-error';
 import type { AuthContext } from '../../platform/http/auth-context';
 import { requestHash } from '../../platform/idempotency';
@@ -84,6 +84,9 @@ const seededChannels: Array<{
   },
 ];
 
+/** Thrown inside the ledger's transaction when the deposit was finished by another caller: nothing moves. */
+class DepositNoLongerPending extends Error {}
+
 /**
  * The ledger key of a deposit's credit: gateway and gateway transaction id for gateway deposits (so even two
  * deposit rows for one gateway payment could not credit it twice), the deposit id for manual ones.
@@ -153,27 +156,36 @@ export function createDepositService(ctx: CashierContext) {
     return row;
   }
 
-  /** Credits an approved deposit (again, harmlessly, when it already was) and records the transfer. */
-  async function credit(row: repo.DepositRow): Promise<number> {
-    const cash = await ctx.cashAccount(row.accountId, row.currency);
-    const clearing = await ctx.houseAccount('PAYMENT_CLEARING', row.currency);
-    const transfer = await deps.wallet.transfer({
+  /** The ledger transfer that credits a deposit: PAYMENT_CLEARING to the member's main wallet, keyed per payment. */
+  async function creditInput(row: repo.DepositRow) {
+    const [cash, clearing] = await Promise.all([
+      ctx.cashAccountId(row.accountId, row.currency),
+      ctx.houseAccount('PAYMENT_CLEARING', row.currency),
+    ]);
+    return {
       idempotencyKey: depositCreditKey(row),
       debit: clearing.id,
-      credit: cash.id,
+      credit: cash,
       amountMinor: row.amount,
       currency: row.currency,
       kind: 'DEPOSIT',
       metadata: { depositId: row.id, channel: row.channelCode },
-    });
+    } as const;
+  }
+
+  /** Credits an approved deposit (again, harmlessly, when it already was) and records the transfer. */
+  async function credit(row: repo.DepositRow): Promise<number> {
+    const transfer = await deps.wallet.transfer(await creditInput(row));
     await repo.setDepositTransfer(db, row.id, transfer.id);
     return transfer.id;
   }
 
   /**
-   * Moves a pending deposit to its final state and, for an approval, credits it. The state change and the
-   * member's notice commit together; the credit follows and is retried by the next callback, status query or
-   * `reconcile` if the process dies in between.
+   * Moves a pending deposit to its final state and, for an approval, credits it. The state change, the member's
+   * notice and the credit commit together (the state change runs inside the ledger's transaction, after the
+   * member's account is locked and before the money moves), so an approved deposit is credited and a deposit that
+   * another caller finished first is not. A credit key that was used already (a deposit approved and credited
+   * before this rule, or a second deposit row for one payment) settles the state on its own, as before.
    */
   async function finish(
     row: repo.DepositRow,
@@ -187,38 +199,55 @@ export function createDepositService(ctx: CashierContext) {
       kind,
       params: { depositId: row.id, amount: ctx.money(row.amount, scale).amount, currency: row.currency },
     } as const;
-    const finished = await db.transaction(async (tx) => {
-      const updated = await repo.finishDeposit(tx, row.id, {
-        status: outcome,
-        completedAt: ctx.now(),
-        ...(details.reason ? { rejectReason: details.reason } : {}),
-        ...(details.operator
-          ? { reviewedById: details.operator.operatorId, reviewedByName: ctx.operatorName(details.operator) }
-          : {}),
-        ...(details.gatewayTxnId && !row.gatewayTxnId ? { gatewayTxnId: details.gatewayTxnId } : {}),
-      });
+    const changes = {
+      status: outcome,
+      completedAt: ctx.now(),
+      ...(details.reason ? { rejectReason: details.reason } : {}),
+      ...(details.operator
+        ? { reviewedById: details.operator.operatorId, reviewedByName: ctx.operatorName(details.operator) }
+        : {}),
+      ...(details.gatewayTxnId && !row.gatewayTxnId ? { gatewayTxnId: details.gatewayTxnId } : {}),
+    };
+    const settle = async (tx: Tx): Promise<repo.DepositRow | null> => {
+      const updated = await repo.finishDeposit(tx, row.id, changes);
       if (updated) await ctx.notice(tx, notice);
       return updated;
-    });
-    if (!finished) return null;
-    // Published after the credit, so that the realtime event carries the new balance; published even when the
-    // credit fails (it is retried later), since the notice is already stored.
-    try {
-      if (outcome === 'approved') finished.transferId = await credit(finished);
-    } finally {
-      ctx.published(notice);
-      // Only manual deposits wait in an operator queue; gateway ones are decided by the gateway.
-      if (row.type === 'manual' && outcome !== 'failed') {
-        ctx.queueChanged({
-          queue: 'deposits',
-          action: outcome,
-          depositId: row.id,
-          accountId: row.accountId,
-          amount: notice.params.amount,
-          currency: row.currency,
-          by: details.operator ? ctx.operatorName(details.operator) : null,
+    };
+    let finished: repo.DepositRow | null;
+    if (outcome === 'approved') {
+      let settled: repo.DepositRow | null = null;
+      try {
+        const transfer = await deps.wallet.transfer(await creditInput(row), {
+          beforeMoving: async (tx) => {
+            settled = await settle(tx);
+            if (!settled) throw new DepositNoLongerPending();
+          },
         });
+        finished = transfer.replayed ? await db.transaction(settle) : settled;
+        if (finished) {
+          await repo.setDepositTransfer(db, finished.id, transfer.id);
+          finished.transferId ??= transfer.id;
+        }
+      } catch (error) {
+        if (!(error instanceof DepositNoLongerPending)) throw error;
+        finished = null;
       }
+    } else {
+      finished = await db.transaction(settle);
+    }
+    if (!finished) return null;
+    ctx.published(notice);
+    // Only manual deposits wait in an operator queue; gateway ones are decided by the gateway.
+    if (row.type === 'manual' && outcome !== 'failed') {
+      ctx.queueChanged({
+        queue: 'deposits',
+        action: outcome,
+        depositId: row.id,
+        accountId: row.accountId,
+        amount: notice.params.amount,
+        currency: row.currency,
+        by: details.operator ? ctx.operatorName(details.operator) : null,
+      });
     }
     return finished;
   }

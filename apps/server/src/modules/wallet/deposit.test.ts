@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as repo from './cashier.repository';
 import {
   buildCashierApp,
@@ -412,6 +412,68 @@ describe('deposits through the simulator gateway', () => {
         code: 'CASHIER_DEPOSIT_NOT_PENDING',
       });
       expect((await cashOf(app, member.id)).balance).toBe(250_000n);
+      await expectLedgerReconciled(app);
+    });
+
+    it('approves and credits together: an approval whose credit fails leaves the deposit pending, no notice', async () => {
+      const member = await newMember(app);
+      const deposit = (await submit(member, [receipt()])).json().value;
+      const wallet = app.services.wallet;
+      const transfer = wallet.transfer;
+      // The ledger transaction dies after the deposit's state change was written inside it (as a crash would).
+      const spy = vi.spyOn(wallet, 'transfer').mockImplementationOnce((input, options) =>
+        transfer(input, {
+          ...options,
+          within: async () => {
+            throw new Error('connection lost');
+          },
+        }),
+      );
+      try {
+        await expect(app.services.cashier.deposits.approveDeposit(deposit.id, operator)).rejects.toThrow(
+          'connection lost',
+        );
+      } finally {
+        spy.mockRestore();
+      }
+      const row = await app.services.cashier.deposits.getOperatorDeposit(deposit.id);
+      expect(row).toMatchObject({ status: 'pending', ledgerTransferId: null });
+      expect((await cashOf(app, member.id)).balance).toBe(0n);
+      const notices = await repo.listNotices(app.database.db, member.id, { unreadOnly: false, limit: 10 });
+      expect(notices).toHaveLength(0);
+      // Approved again: credited once, with its notice.
+      const approved = await app.services.cashier.deposits.approveDeposit(deposit.id, operator);
+      expect(approved).toMatchObject({ status: 'approved' });
+      expect(approved.ledgerTransferId).not.toBeNull();
+      expect((await cashOf(app, member.id)).balance).toBe(250_000n);
+      await expectLedgerReconciled(app);
+    });
+
+    it('credits nothing when the deposit stops being pending inside the approval transaction', async () => {
+      const member = await newMember(app);
+      const deposit = (await submit(member, [receipt()])).json().value;
+      const wallet = app.services.wallet;
+      const transfer = wallet.transfer;
+      // Its state changes (as a rejection committed in between would change it) after the approval's locks are
+      // taken and before the approval's own state change, in the same transaction (PGlite has one connection).
+      const spy = vi.spyOn(wallet, 'transfer').mockImplementationOnce((input, options) =>
+        transfer(input, {
+          ...options,
+          beforeMoving: async (tx) => {
+            await repo.finishDeposit(tx, deposit.id, { status: 'rejected', completedAt: new Date() });
+            await options?.beforeMoving?.(tx);
+          },
+        }),
+      );
+      try {
+        await expect(app.services.cashier.deposits.approveDeposit(deposit.id, operator)).rejects.toMatchObject({
+          code: 'CASHIER_DEPOSIT_NOT_PENDING',
+        });
+      } finally {
+        spy.mockRestore();
+      }
+      expect((await cashOf(app, member.id)).balance).toBe(0n);
+      expect(await app.services.wallet.getTransferByKey(`deposit:manual:${deposit.id}`)).toBeNull();
       await expectLedgerReconciled(app);
     });
 

@@ -63,19 +63,26 @@ export const sharedOwnerTypes: readonly string[] = ['house', 'system'];
  * shared (house and system) ones, ascending id within each. PostgreSQL locks rows as the sorted result is
  * produced, so every writer takes its locks in the same order and two transfers A→B and B→A cannot deadlock
  * (Nakama core_wallet.go, pgledger). Shared accounts come last so that a writer may also take a shared account's
- * lock late, by updating it as its last step (see `applyToAccount`), without breaking the order.
+ * lock late, by updating it as its last step (see `postTransfer`), without breaking the order.
+ *
+ * With `idempotencyKey`, each row also tells whether a transfer holds that key already (`keyUsed`), read in the
+ * same statement after the locks are granted, so the writer learns of a replay without a second round trip.
  */
-export async function lockAccounts(db: DbOrTx, accountIds: number[]): Promise<AccountRow[]> {
-  return (
-    db
-      .select()
-      .from(walletAccounts)
-      .where(inArray(walletAccounts.id, accountIds))
-      .orderBy(sql`${walletAccounts.ownerType} in ('house', 'system')`, asc(walletAccounts.id))
-      // NO KEY UPDATE: what a balance change needs, and it lets other transfers' foreign keys to the row (KEY SHARE)
-      // through instead of queueing them behind this transaction.
-      .for('no key update')
-  );
+export async function lockAccounts(
+  db: DbOrTx,
+  accountIds: number[],
+  idempotencyKey?: string,
+): Promise<Array<AccountRow & { keyUsed: boolean }>> {
+  const rows = await db
+    .select({ account: walletAccounts, usedBy: walletTransfers.id })
+    .from(walletAccounts)
+    .leftJoin(walletTransfers, eq(walletTransfers.idempotencyKey, idempotencyKey ?? sql`null`))
+    .where(inArray(walletAccounts.id, accountIds))
+    .orderBy(sql`${walletAccounts.ownerType} in ('house', 'system')`, asc(walletAccounts.id))
+    // NO KEY UPDATE: what a balance change needs, and it lets other transfers' foreign keys to the row (KEY SHARE)
+    // through instead of queueing them behind this transaction. Only the accounts are locked, not the transfer.
+    .for('no key update', { of: walletAccounts });
+  return rows.map(({ account, usedBy }) => ({ ...account, keyUsed: usedBy !== null }));
 }
 
 /** An account's unchanging facts (owner, currency, negative allowance), read without a lock. */
@@ -113,6 +120,93 @@ export async function applyToAccount(
   return row;
 }
 
+/** A posted transfer as `postTransfer` writes it. */
+export type PostedTransfer = {
+  transfer: TransferRow;
+  debitBalanceAfter: bigint;
+  creditBalanceAfter: bigint;
+};
+
+/**
+ * Writes a posted transfer in one statement: moves both accounts' cached balances (and releases the debit
+ * account's reservation by `releasePending`), appends the transfer and its two entries (debit minus, credit plus,
+ * each with the balance after). The caller holds the lock of every member account involved already; a shared
+ * account not locked yet is locked by its update here, the last lock this transaction takes, and held only for
+ * this statement and the commit. The CHECK constraints still refuse a member account going negative.
+ */
+export async function postTransfer(
+  db: DbOrTx,
+  values: {
+    idempotencyKey: string;
+    requestHash: string;
+    debitAccountId: number;
+    creditAccountId: number;
+    amount: bigint;
+    currency: string;
+    kind: string;
+    pendingId?: number | null;
+    reversesTransferId?: number | null;
+    metadata: Record<string, unknown>;
+    releasePending: boolean;
+  },
+): Promise<PostedTransfer> {
+  const amount = values.amount.toString();
+  const pendingDelta = values.releasePending ? `-${amount}` : '0';
+  const result = await rowsOf<{
+    id: string;
+    created_ms: string;
+    metadata: string;
+    debit_balance: string;
+    credit_balance: string;
+  }>(
+    db,
+    sql`with d as (
+          update wallet_accounts set balance = balance - ${amount}::bigint,
+                 pending_debits = pending_debits + ${pendingDelta}::bigint
+          where id = ${values.debitAccountId} returning balance
+        ), c as (
+          update wallet_accounts set balance = balance + ${amount}::bigint
+          where id = ${values.creditAccountId} returning balance
+        ), t as (
+          insert into wallet_transfers (idempotency_key, request_hash, debit_account_id, credit_account_id, amount,
+                                        currency, kind, state, pending_id, reverses_transfer_id, metadata)
+          values (${values.idempotencyKey}, ${values.requestHash}, ${values.debitAccountId}, ${values.creditAccountId},
+                  ${amount}::bigint, ${values.currency}, ${values.kind}, 'posted', ${values.pendingId ?? null}::bigint,
+                  ${values.reversesTransferId ?? null}::bigint, ${JSON.stringify(values.metadata)}::jsonb)
+          returning id, created_at, metadata
+        ), e as (
+          insert into wallet_entries (transfer_id, account_id, amount, balance_after)
+          select t.id, ${values.debitAccountId}::bigint, -${amount}::bigint, d.balance from t, d
+          union all
+          select t.id, ${values.creditAccountId}::bigint, ${amount}::bigint, c.balance from t, c
+        )
+        select t.id::text as id, floor(extract(epoch from t.created_at) * 1000)::bigint::text as created_ms,
+               t.metadata::text as metadata, d.balance::text as debit_balance, c.balance::text as credit_balance
+        from t, d, c`,
+  );
+  const [row] = result;
+  if (!row) throw new Error('wallet transfer: an account vanished while locked');
+  return {
+    transfer: {
+      id: Number(row.id),
+      idempotencyKey: values.idempotencyKey,
+      requestHash: values.requestHash,
+      debitAccountId: values.debitAccountId,
+      creditAccountId: values.creditAccountId,
+      amount: values.amount,
+      currency: values.currency,
+      kind: values.kind,
+      state: 'posted',
+      pendingId: values.pendingId ?? null,
+      reversesTransferId: values.reversesTransferId ?? null,
+      metadata: JSON.parse(row.metadata) as Record<string, unknown>,
+      createdAt: new Date(Number(row.created_ms)),
+    },
+    debitBalanceAfter: BigInt(row.debit_balance),
+    creditBalanceAfter: BigInt(row.credit_balance),
+  };
+}
+
 // --------------------------------------------------------------------------------------------- transfers
 
 export async function findTransferByKey(db: DbOrTx, idempotencyKey: string): Promise<TransferRow | null> {
@@ -140,13 +234,6 @@ export async function insertTransfer(db: DbOrTx, values: NewTransferRow): Promis
   const [row] = await db.insert(walletTransfers).values(values).returning();
   if (!row) throw new Error('wallet transfer insert returned nothing');
   return row;
-}
-
-export async function insertEntries(
-  db: DbOrTx,
-  entries: { transferId: number; accountId: number; amount: bigint; balanceAfter: bigint }[],
-): Promise<EntryRow[]> {
-  return db.insert(walletEntries).values(entries).returning();
 }
 
 export async function findEntriesOfTransfer(db: DbOrTx, transferId: number): Promise<EntryRow[]> {

@@ -73,6 +73,18 @@ export type WithinTransfer = (tx: Tx, transfer: Transfer) => Promise<void>;
 
 export type ResolveOptions = { metadata?: Record<string, unknown>; within?: WithinTransfer };
 
+export type TransferOptions = {
+  /**
+   * Work of the caller's module that must commit or roll back with the transfer, run inside the ledger's
+   * transaction once the member accounts are locked and the key is known to be new, before the money moves (so a
+   * shared account's lock, taken by that last statement, is not held through it). Never run for a replay; run
+   * again from the start when the transaction is retried. An error it throws means nothing moves.
+   */
+  beforeMoving?: (tx: Tx) => Promise<void>;
+  /** As for holds (see WithinTransfer): run after the transfer is written, never for a replay. */
+  within?: WithinTransfer;
+};
+
 export type WalletServiceDeps = {
   db: Db;
   merchantCode: string;
@@ -154,7 +166,9 @@ function toAccount(row: repo.AccountRow): WalletAccount {
   };
 }
 
-function toTransfer(row: repo.TransferRow, entries: repo.EntryRow[], replayed: boolean): Transfer {
+type EntryFacts = Pick<repo.EntryRow, 'accountId' | 'amount' | 'balanceAfter'>;
+
+function toTransfer(row: repo.TransferRow, entries: EntryFacts[], replayed: boolean): Transfer {
   const ordered = [...entries].sort((a, b) => (a.amount < b.amount ? -1 : 1));
   return {
     id: row.id,
@@ -198,11 +212,19 @@ export function createWalletService(deps: WalletServiceDeps) {
    * Runs one write transaction, again from the start when it lost a race. Domain errors (AppError) are
    * answers, not races, and leave at once.
    */
-  async function write(idempotencyKey: string, hash: string, work: (tx: Tx) => Promise<Transfer>): Promise<Transfer> {
+  async function write(
+    idempotencyKey: string,
+    hash: string,
+    work: (tx: Tx) => Promise<Transfer>,
+    options: { precheck: boolean } = { precheck: true },
+  ): Promise<Transfer> {
     // A used key is answered from its stored transfer without a lock, so retries never queue behind a hot account.
-    // The work checks the key again once it holds the locks, for a twin that committed in between.
-    const earlier = await replayOrConflict(deps.db, idempotencyKey, hash);
-    if (earlier) return earlier;
+    // The work checks the key again once it holds the locks, for a twin that committed in between. Writes that
+    // lock no shared account before that check skip this read: they can queue only behind their own member.
+    if (options.precheck) {
+      const earlier = await replayOrConflict(deps.db, idempotencyKey, hash);
+      if (earlier) return earlier;
+    }
     for (let attempt = 1; ; attempt += 1) {
       try {
         return await deps.db.transaction(work);
@@ -222,10 +244,25 @@ export function createWalletService(deps: WalletServiceDeps) {
     }
   }
 
-  /** Locks both accounts (ascending id) and returns those of this merchant by id. */
-  async function lockPair(tx: Tx, first: number, second: number): Promise<Map<number, repo.AccountRow>> {
-    const rows = await repo.lockAccounts(tx, [first, second]);
-    return new Map(rows.filter((row) => row.merchantCode === deps.merchantCode).map((row) => [row.id, row]));
+  /**
+   * Locks both accounts (the global order) and returns those of this merchant by id, with the first result of
+   * `idempotencyKey` when a transfer holds it already (read in the same statement once the locks are granted).
+   * @throws WALLET_IDEMPOTENCY_CONFLICT when the key was used for another request.
+   */
+  async function lockPair(
+    tx: Tx,
+    first: number,
+    second: number,
+    key: { idempotencyKey: string; hash: string },
+  ): Promise<{ accounts: Map<number, repo.AccountRow>; replay: Transfer | null }> {
+    const rows = await repo.lockAccounts(tx, [first, second], key.idempotencyKey);
+    const accounts = new Map(
+      rows.filter((row) => row.merchantCode === deps.merchantCode).map((row) => [row.id, row] as const),
+    );
+    // No row, no answer about the key: ask for it on its own (a used key wins over a missing account).
+    const used = rows.length === 0 || rows.some((row) => row.keyUsed);
+    const replay = used ? await replayOrConflict(tx, key.idempotencyKey, key.hash) : null;
+    return { accounts, replay };
   }
 
   function need(accounts: Map<number, repo.AccountRow>, accountId: number): repo.AccountRow {
@@ -294,21 +331,23 @@ export function createWalletService(deps: WalletServiceDeps) {
     input: TransferInput,
     prepared: { hash: string; metadata: Record<string, unknown> },
     shared: AccountFacts,
+    beforeMoving: TransferOptions['beforeMoving'],
   ): Promise<Transfer> {
     const memberIsDebit = shared.id === input.credit;
     const memberId = memberIsDebit ? input.debit : input.credit;
-    const [member] = (await repo.lockAccounts(tx, [memberId])).filter((row) => row.merchantCode === deps.merchantCode);
-    if (!member) throw new AppError('WALLET_ACCOUNT_NOT_FOUND', { accountId: memberId });
-    const replay = await replayOrConflict(tx, input.idempotencyKey, prepared.hash);
-    if (replay) return replay;
-    assertCurrency(memberIsDebit ? member : shared, input.currency);
-    assertCurrency(memberIsDebit ? shared : member, input.currency);
-    if (memberIsDebit) assertAvailable(member, input.amountMinor);
-    const memberAfter = await repo.applyToAccount(tx, member.id, {
-      balanceDelta: memberIsDebit ? -input.amountMinor : input.amountMinor,
-      pendingDelta: 0n,
-    });
-    const transfer = await repo.insertTransfer(tx, {
+    const [row] = await repo.lockAccounts(tx, [memberId], input.idempotencyKey);
+    if (!row || row.keyUsed) {
+      const replay = await replayOrConflict(tx, input.idempotencyKey, prepared.hash);
+      if (replay) return replay;
+    }
+    if (!row || row.merchantCode !== deps.merchantCode) {
+      throw new AppError('WALLET_ACCOUNT_NOT_FOUND', { accountId: memberId });
+    }
+    assertCurrency(memberIsDebit ? row : shared, input.currency);
+    assertCurrency(memberIsDebit ? shared : row, input.currency);
+    if (memberIsDebit) assertAvailable(row, input.amountMinor);
+    await beforeMoving?.(tx);
+    return post(tx, {
       idempotencyKey: input.idempotencyKey,
       requestHash: prepared.hash,
       debitAccountId: input.debit,
@@ -316,56 +355,25 @@ export function createWalletService(deps: WalletServiceDeps) {
       amount: input.amountMinor,
       currency: input.currency,
       kind: input.kind,
-      state: 'posted',
       metadata: prepared.metadata,
+      releasePending: false,
     });
-    const sharedAfter = await repo.applyToAccount(tx, shared.id, {
-      balanceDelta: memberIsDebit ? input.amountMinor : -input.amountMinor,
-      pendingDelta: 0n,
-    });
-    const [debitAfter, creditAfter] = memberIsDebit ? [memberAfter, sharedAfter] : [sharedAfter, memberAfter];
-    const entries = await repo.insertEntries(tx, [
-      { transferId: transfer.id, accountId: input.debit, amount: -input.amountMinor, balanceAfter: debitAfter.balance },
-      {
-        transferId: transfer.id,
-        accountId: input.credit,
-        amount: input.amountMinor,
-        balanceAfter: creditAfter.balance,
-      },
-    ]);
-    return toTransfer(transfer, entries, false);
   }
 
-  /** Moves posted money between two locked accounts and appends the transfer with its two entries. */
-  async function post(
-    tx: Tx,
-    values: repo.NewTransferRow & { amount: bigint },
-    options: { releasesHold: boolean },
-  ): Promise<Transfer> {
-    const debit = await repo.applyToAccount(tx, values.debitAccountId, {
-      balanceDelta: -values.amount,
-      pendingDelta: options.releasesHold ? -values.amount : 0n,
-    });
-    const credit = await repo.applyToAccount(tx, values.creditAccountId, {
-      balanceDelta: values.amount,
-      pendingDelta: 0n,
-    });
-    const transfer = await repo.insertTransfer(tx, { ...values, state: 'posted' });
-    const entries = await repo.insertEntries(tx, [
-      {
-        transferId: transfer.id,
-        accountId: values.debitAccountId,
-        amount: -values.amount,
-        balanceAfter: debit.balance,
-      },
-      {
-        transferId: transfer.id,
-        accountId: values.creditAccountId,
-        amount: values.amount,
-        balanceAfter: credit.balance,
-      },
-    ]);
-    return toTransfer(transfer, entries, false);
+  /**
+   * Moves posted money and appends the transfer with its two entries, in one statement (`repo.postTransfer`): the
+   * member accounts are locked already; a shared account is locked by its update there, last.
+   */
+  async function post(tx: Tx, values: Parameters<typeof repo.postTransfer>[1]): Promise<Transfer> {
+    const { transfer, debitBalanceAfter, creditBalanceAfter } = await repo.postTransfer(tx, values);
+    return toTransfer(
+      transfer,
+      [
+        { accountId: values.debitAccountId, amount: -values.amount, balanceAfter: debitBalanceAfter },
+        { accountId: values.creditAccountId, amount: values.amount, balanceAfter: creditBalanceAfter },
+      ],
+      false,
+    );
   }
 
   /** Validates a transfer or hold request and returns its hash and normalised metadata. */
@@ -395,13 +403,14 @@ export function createWalletService(deps: WalletServiceDeps) {
   /**
    * Looks up the hold or transfer that a post, void or reversal names and locks its two accounts. Transfers
    * are immutable, so reading the target before locking is safe; the locks then serialise every writer that
-   * resolves or reverses it. Null when there is no such transfer of this merchant.
+   * resolves or reverses it. `locked` is null when there is no such transfer of this merchant; `replay` is the
+   * first result of the key when it was used already (see lockPair).
    */
-  async function lockTarget(tx: Tx, transferId: number) {
+  async function lockTarget(tx: Tx, transferId: number, key: { idempotencyKey: string; hash: string }) {
     const target = await repo.findTransfer(tx, transferId);
-    if (!target) return null;
-    const accounts = await lockPair(tx, target.debitAccountId, target.creditAccountId);
-    return accounts.size === 2 ? { target, accounts } : null;
+    if (!target) return { locked: null, replay: await replayOrConflict(tx, key.idempotencyKey, key.hash) };
+    const { accounts, replay } = await lockPair(tx, target.debitAccountId, target.creditAccountId, key);
+    return { locked: accounts.size === 2 ? { target, accounts } : null, replay };
   }
 
   /**
@@ -425,8 +434,7 @@ export function createWalletService(deps: WalletServiceDeps) {
     const extra = normaliseMetadata(options.metadata);
     const hash = requestHash({ op: action, pendingId, metadata: extra });
     return write(idempotencyKey, hash, async (tx) => {
-      const locked = await lockTarget(tx, pendingId);
-      const replay = await replayOrConflict(tx, idempotencyKey, hash);
+      const { locked, replay } = await lockTarget(tx, pendingId, { idempotencyKey, hash });
       if (replay) return replay;
       if (!locked) throw new AppError('WALLET_TRANSFER_NOT_FOUND', { transferId: pendingId });
       const hold = locked.target;
@@ -451,7 +459,7 @@ export function createWalletService(deps: WalletServiceDeps) {
         metadata: { ...hold.metadata, ...extra },
       };
       let resolved: Transfer;
-      if (action === 'post') resolved = await post(tx, { ...values, state: 'posted' }, { releasesHold: true });
+      if (action === 'post') resolved = await post(tx, { ...values, releasePending: true });
       else {
         await repo.applyToAccount(tx, hold.debitAccountId, { balanceDelta: 0n, pendingDelta: -hold.amount });
         resolved = toTransfer(await repo.insertTransfer(tx, { ...values, state: 'voided' }), [], false);
@@ -514,8 +522,10 @@ export function createWalletService(deps: WalletServiceDeps) {
      * @throws WALLET_ACCOUNT_NOT_FOUND, WALLET_CURRENCY_MISMATCH, WALLET_AMOUNT_INVALID, WALLET_SAME_ACCOUNT
      * @throws WALLET_IDEMPOTENCY_CONFLICT when the key was used for another request.
      * @throws SERVICE_UNAVAILABLE when the write kept losing races; retry with the same key.
+     * `beforeMoving` and `within` (see TransferOptions) commit the caller's own rows with the transfer (a deposit's
+     * state); neither runs for a replay, so the caller sees `replayed: true` and settles its rows on its own.
      */
-    async transfer(input: TransferInput): Promise<Transfer> {
+    async transfer(input: TransferInput, options: TransferOptions = {}): Promise<Transfer> {
       const { hash, metadata } = prepare('transfer', input);
       const [debitFacts, creditFacts] = await accountFacts([input.debit, input.credit]);
       const debitShared = debitFacts !== undefined && repo.sharedOwnerTypes.includes(debitFacts.ownerType);
@@ -527,32 +537,42 @@ export function createWalletService(deps: WalletServiceDeps) {
               (facts) => repo.sharedOwnerTypes.includes(facts.ownerType) && facts.allowNegative,
             )
           : undefined;
-      return write(input.idempotencyKey, hash, async (tx) => {
-        if (shared) return transferLockingSharedLast(tx, input, { hash, metadata }, shared);
-        const accounts = await lockPair(tx, input.debit, input.credit);
-        const replay = await replayOrConflict(tx, input.idempotencyKey, hash);
+      const moved = async (tx: Tx): Promise<Transfer> => {
+        if (shared) return transferLockingSharedLast(tx, input, { hash, metadata }, shared, options.beforeMoving);
+        const { accounts, replay } = await lockPair(tx, input.debit, input.credit, {
+          idempotencyKey: input.idempotencyKey,
+          hash,
+        });
         if (replay) return replay;
         const debit = need(accounts, input.debit);
         const credit = need(accounts, input.credit);
         assertCurrency(debit, input.currency);
         assertCurrency(credit, input.currency);
         assertAvailable(debit, input.amountMinor);
-        return post(
-          tx,
-          {
-            idempotencyKey: input.idempotencyKey,
-            requestHash: hash,
-            debitAccountId: debit.id,
-            creditAccountId: credit.id,
-            amount: input.amountMinor,
-            currency: input.currency,
-            kind: input.kind,
-            state: 'posted',
-            metadata,
-          },
-          { releasesHold: false },
-        );
-      });
+        await options.beforeMoving?.(tx);
+        return post(tx, {
+          idempotencyKey: input.idempotencyKey,
+          requestHash: hash,
+          debitAccountId: debit.id,
+          creditAccountId: credit.id,
+          amount: input.amountMinor,
+          currency: input.currency,
+          kind: input.kind,
+          metadata,
+          releasePending: false,
+        });
+      };
+      return write(
+        input.idempotencyKey,
+        hash,
+        async (tx) => {
+          const transfer = await moved(tx);
+          if (!transfer.replayed) await options.within?.(tx, transfer);
+          return transfer;
+        },
+        // A member↔shared transfer checks its key right after its member's lock, before any shared lock.
+        { precheck: shared === undefined },
+      );
     },
 
     /**
@@ -565,8 +585,10 @@ export function createWalletService(deps: WalletServiceDeps) {
     async hold(input: TransferInput, options: { within?: WithinTransfer } = {}): Promise<Transfer> {
       const { hash, metadata } = prepare('hold', input);
       return write(input.idempotencyKey, hash, async (tx) => {
-        const accounts = await lockPair(tx, input.debit, input.credit);
-        const replay = await replayOrConflict(tx, input.idempotencyKey, hash);
+        const { accounts, replay } = await lockPair(tx, input.debit, input.credit, {
+          idempotencyKey: input.idempotencyKey,
+          hash,
+        });
         if (replay) return replay;
         const debit = need(accounts, input.debit);
         const credit = need(accounts, input.credit);
@@ -622,8 +644,7 @@ export function createWalletService(deps: WalletServiceDeps) {
       const extra = normaliseMetadata(options.metadata);
       const hash = requestHash({ op: 'reverse', transferId, metadata: extra });
       return write(idempotencyKey, hash, async (tx) => {
-        const locked = await lockTarget(tx, transferId);
-        const replay = await replayOrConflict(tx, idempotencyKey, hash);
+        const { locked, replay } = await lockTarget(tx, transferId, { idempotencyKey, hash });
         if (replay) return replay;
         if (!locked) throw new AppError('WALLET_TRANSFER_NOT_FOUND', { transferId });
         const { target: original, accounts } = locked;
@@ -633,22 +654,18 @@ export function createWalletService(deps: WalletServiceDeps) {
           throw new AppError('WALLET_ALREADY_REVERSED', { transferId, reversalTransferId: existing.id });
         }
         assertAvailable(need(accounts, original.creditAccountId), original.amount);
-        return post(
-          tx,
-          {
-            idempotencyKey,
-            requestHash: hash,
-            debitAccountId: original.creditAccountId,
-            creditAccountId: original.debitAccountId,
-            amount: original.amount,
-            currency: original.currency,
-            kind: 'REVERSAL',
-            state: 'posted',
-            reversesTransferId: original.id,
-            metadata: extra,
-          },
-          { releasesHold: false },
-        );
+        return post(tx, {
+          idempotencyKey,
+          requestHash: hash,
+          debitAccountId: original.creditAccountId,
+          creditAccountId: original.debitAccountId,
+          amount: original.amount,
+          currency: original.currency,
+          kind: 'REVERSAL',
+          reversesTransferId: original.id,
+          metadata: extra,
+          releasePending: false,
+        });
       });
     },
 

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../platform/db';
-import { createWalletService } from './wallet.service';
+import { createWalletService, type TransferOptions } from './wallet.service';
 import { countOutcomes, currency, type Ledger, merchantCode, openLedger } from './wallet.test-helpers';
 
 describe('wallet ledger', () => {
@@ -108,6 +108,63 @@ describe('wallet ledger', () => {
       const again = await deposit('dep-replay', player, 500n);
       expect(again).toMatchObject({ id: first.id, replayed: true, entries: first.entries });
       expect((await ledger.wallet.getBalance(player)).balanceMinor).toBe('500');
+    });
+
+    it("commits the caller's rows with a transfer (beforeMoving), rolls both back together, and skips them on a replay", async () => {
+      const db = ledger.database.db;
+      await db.execute(sql`create table if not exists wallet_test_marks (key text primary key)`);
+      const mark = (key: string) => async (tx: Parameters<NonNullable<TransferOptions['beforeMoving']>>[0]) => {
+        await tx.execute(sql`insert into wallet_test_marks (key) values (${key})`);
+      };
+      const marks = async (key: string) =>
+        (
+          (await db.execute(sql`select count(*)::int as n from wallet_test_marks where key = ${key}`)) as unknown as {
+            rows: Array<{ n: number }>;
+          }
+        ).rows[0]?.n;
+      const member = await ledger.player(1_000n);
+      const other = await ledger.player();
+      for (const [debit, credit, label] of [
+        [ledger.clearing, member, 'shared'],
+        [member, other, 'pair'],
+      ] as const) {
+        const input = {
+          idempotencyKey: `before-${label}`,
+          debit,
+          credit,
+          amountMinor: 10n,
+          currency,
+          kind: 'TRANSFER' as const,
+        };
+        // The caller's work fails after it wrote its row: nothing moves, its row is gone, and the key stays free.
+        await expect(
+          ledger.wallet.transfer(input, {
+            beforeMoving: async (tx) => {
+              await mark(input.idempotencyKey)(tx);
+              throw new Error('caller refuses');
+            },
+          }),
+        ).rejects.toThrow('caller refuses');
+        expect(await marks(input.idempotencyKey)).toBe(0);
+        expect(await ledger.wallet.getTransferByKey(input.idempotencyKey)).toBeNull();
+        // It succeeds: both commit. A replay runs neither hook.
+        const first = await ledger.wallet.transfer(input, { beforeMoving: mark(input.idempotencyKey) });
+        let ran = 0;
+        const again = await ledger.wallet.transfer(input, {
+          beforeMoving: async () => {
+            ran += 1;
+          },
+          within: async () => {
+            ran += 1;
+          },
+        });
+        expect(again).toMatchObject({ id: first.id, replayed: true });
+        expect(ran).toBe(0);
+        expect(await marks(input.idempotencyKey)).toBe(1);
+      }
+      expect((await ledger.wallet.getBalance(member)).balanceMinor).toBe('1000');
+      expect((await ledger.wallet.getBalance(other)).balanceMinor).toBe('10');
+      await ledger.expectReconciled();
     });
 
     it('refuses a used key with different parameters', async () => {

@@ -92,13 +92,13 @@ export function createWithdrawService(ctx: CashierContext) {
 
   /** Places the hold of an `opening` withdrawal and makes it pending; a refused hold removes the row. */
   async function placeHold(row: repo.WithdrawalRow): Promise<repo.WithdrawalRow> {
-    const cash = await ctx.cashAccount(row.accountId, row.currency);
+    const cash = await ctx.cashAccountId(row.accountId, row.currency);
     const clearing = await ctx.houseAccount('WITHDRAWAL_CLEARING', row.currency);
     let hold: Awaited<ReturnType<typeof deps.wallet.hold>>;
     try {
       hold = await deps.wallet.hold({
         idempotencyKey: row.ledgerKey,
-        debit: cash.id,
+        debit: cash,
         credit: clearing.id,
         amountMinor: row.amount,
         currency: row.currency,
