@@ -146,4 +146,30 @@ describe('security settings', { timeout: 60_000 }, () => {
     const [, init] = callsTo(fetchMock, '/wps/member/security/email')[0] ?? [];
     expect(bodyOf(init as RequestInit)).toEqual({ email: 'rahim@example.com', verificationCode: '654321' });
   });
+  it('turns two-step verification off only with the password and a code, then closes with a confirmation', async () => {
+    const fetchMock = serve({
+      '/wps/member/security': () => envelopeResponse(securityFixture({ twoFactorEnabled: true, recoveryCodesLeft: 8 })),
+      '/wps/member/security/2fa/disable': () => envelopeResponse({}),
+    });
+    const section = await openSettings();
+    fireEvent.click(within(section).getByRole('button', { name: 'Turn off' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Turn off two-step verification' }, wait);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Turn off' }));
+    expect(
+      within(dialog)
+        .getByRole('textbox', { name: /Authenticator code/ })
+        .getAttribute('aria-invalid'),
+    ).toBe('true');
+    expect(callsTo(fetchMock, '/wps/member/security/2fa/disable')).toHaveLength(0);
+
+    fireEvent.change(within(dialog).getByLabelText(/Login password/), { target: { value: 'Secret#2026' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Authenticator code/ }), {
+      target: { value: '123456' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Turn off' }));
+    expect(await screen.findByText('Two-step verification is off.', {}, wait)).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Turn off two-step verification' })).toBeNull();
+    const [, init] = callsTo(fetchMock, '/wps/member/security/2fa/disable')[0] ?? [];
+    expect(bodyOf(init as RequestInit)).toEqual({ password: 'Secret#2026', code: '123456' });
+  });
 });

@@ -229,95 +229,41 @@ function RecentLogins({ logins }: { logins: MemberSecurity['recentLogins'] }) {
 
 // ---------------------------------------------------------------- dialogs
 
-function BindMobileDialog({ changing, onClose }: { changing: boolean; onClose: () => void }) {
+/**
+ * A form dialog of the security centre: its intro, the fields (off while it sends), the form's alert and the submit
+ * button.
+ */
+function SecurityDialog({
+  title,
+  intro,
+  busy,
+  alert,
+  submitLabel,
+  submitVariant,
+  onSubmit,
+  onClose,
+  children,
+}: {
+  title: string;
+  intro: string;
+  busy: boolean;
+  alert: AlertMessage | null;
+  submitLabel: string;
+  submitVariant?: 'danger';
+  onSubmit: (event: FormEvent) => void;
+  onClose: () => void;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const refresh = useRefreshSecurity();
-  const settings = useRegisterSettings().data;
-  const [mobile, setMobile] = useState('');
-  const [dialingCode, setDialingCode] = useState<string | undefined>(undefined);
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [alert, setAlert] = useState<AlertMessage | null>(null);
-  const [busy, setBusy] = useState(false);
-  const dialing = dialingCode ?? settings?.countryDialingCodes[0]?.code;
-  const body = () => ({ mobileNum: compactPhone(mobile), ...(dialing ? { countryDialingCode: dialing } : {}) });
-
-  const validateNumber = () => {
-    const ok = isValidMobile(settings, mobile);
-    setErrors(ok ? {} : { mobileNum: { key: 'registration.form.invalidMobileNumber' } });
-    setAlert(null);
-    return ok;
-  };
-
-  const send = async () => {
-    try {
-      return await requestSmsCode(calls.bindMobileCode, body());
-    } catch (error) {
-      setAlert({ error });
-      return null;
-    }
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy || !validateNumber()) return;
-    if (code.trim() === '') {
-      setErrors({ verificationCode: { key: 'registration.form.invalidVerificationCode' } });
-      return;
-    }
-    setBusy(true);
-    try {
-      await apiCall(calls.bindMobile, { body: { ...body(), verificationCode: code.trim() } });
-      // The page reloads its state in the background; the dialog's job is done.
-      void refresh();
-      toast.success(t('accountSecurity.mobile.done'));
-      onClose();
-    } catch (error) {
-      setErrors(issuesByField(error));
-      setAlert({ error });
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <Modal
-      open
-      onClose={onClose}
-      closeLabel={t('ui.close')}
-      size="sm"
-      title={changing ? t('accountSecurity.mobile.changeTitle') : t('accountSecurity.mobile.bindTitle')}
-      className="auth-modal"
-    >
-      <form className="auth-form" onSubmit={submit} noValidate>
-        <p className="auth-intro__text">{t('accountSecurity.mobile.intro')}</p>
+    <Modal open onClose={onClose} closeLabel={t('ui.close')} size="sm" title={title} className="auth-modal">
+      <form className="auth-form" onSubmit={onSubmit} noValidate>
+        <p className="auth-intro__text">{intro}</p>
         <fieldset className="auth-form__fields" disabled={busy}>
-          <MobileField
-            value={mobile}
-            onChange={(value) => {
-              setMobile(value);
-              setErrors({});
-            }}
-            dialingCode={dialing}
-            onDialingCodeChange={setDialingCode}
-            settings={settings}
-            error={messageText(errors.mobileNum)}
-            autoFocus
-          />
-          <SmsCodeField
-            value={code}
-            onChange={(value) => {
-              setCode(value);
-              setErrors({});
-            }}
-            onValidate={validateNumber}
-            onSend={send}
-            error={messageText(errors.verificationCode)}
-          />
+          {children}
           <FormAlert message={alertText(alert)} />
-          <Button type="submit" size="lg" fullWidth loading={busy}>
-            {t('accountSecurity.mobile.submit')}
+          <Button type="submit" variant={submitVariant} size="lg" fullWidth loading={busy}>
+            {submitLabel}
           </Button>
         </fieldset>
       </form>
@@ -325,28 +271,42 @@ function BindMobileDialog({ changing, onClose }: { changing: boolean; onClose: (
   );
 }
 
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function BindEmailDialog({ changing, onClose }: { changing: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
+/**
+ * Binding a contact (mobile or e-mail) with a code sent to it: the contact is checked before a code is sent and
+ * before the binding is asked for, the code is required, and a change of either field clears the errors. Once bound,
+ * the page reloads its state in the background and the dialog closes with a toast.
+ */
+function useContactBinding({
+  check,
+  sendCode,
+  bind,
+  doneText,
+  onClose,
+}: {
+  /** The contact's field errors (none when it is fine). */
+  check: () => FieldErrors;
+  sendCode: () => Promise<number>;
+  bind: (verificationCode: string) => Promise<unknown>;
+  doneText: string;
+  onClose: () => void;
+}) {
   const toast = useToast();
   const refresh = useRefreshSecurity();
-  const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [alert, setAlert] = useState<AlertMessage | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const validateEmail = () => {
-    const ok = emailPattern.test(email.trim());
-    setErrors(ok ? {} : { email: { key: 'registration.form.emailFormat' } });
+  const validate = () => {
+    const found = check();
+    setErrors(found);
     setAlert(null);
-    return ok;
+    return Object.keys(found).length === 0;
   };
 
   const send = async () => {
     try {
-      return await requestSmsCode(calls.bindEmailCode, { email: email.trim() });
+      return await sendCode();
     } catch (error) {
       setAlert({ error });
       return null;
@@ -355,17 +315,17 @@ function BindEmailDialog({ changing, onClose }: { changing: boolean; onClose: ()
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy || !validateEmail()) return;
+    if (busy || !validate()) return;
     if (code.trim() === '') {
       setErrors({ verificationCode: { key: 'registration.form.invalidVerificationCode' } });
       return;
     }
     setBusy(true);
     try {
-      await apiCall(calls.bindEmail, { body: { email: email.trim(), verificationCode: code.trim() } });
+      await bind(code.trim());
       // The page reloads its state in the background; the dialog's job is done.
       void refresh();
-      toast.success(t('accountSecurity.email.done'));
+      toast.success(doneText);
       onClose();
     } catch (error) {
       setErrors(issuesByField(error));
@@ -375,51 +335,108 @@ function BindEmailDialog({ changing, onClose }: { changing: boolean; onClose: ()
     }
   };
 
+  /** A field's change handler that also clears the errors. */
+  const edit =
+    <Value,>(set: (value: Value) => void) =>
+    (value: Value) => {
+      set(value);
+      setErrors({});
+    };
+
+  return { code, setCode, errors, alert, busy, validate, send, submit, edit };
+}
+
+function BindMobileDialog({ changing, onClose }: { changing: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const settings = useRegisterSettings().data;
+  const [mobile, setMobile] = useState('');
+  const [dialingCode, setDialingCode] = useState<string | undefined>(undefined);
+  const dialing = dialingCode ?? settings?.countryDialingCodes[0]?.code;
+  const body = () => ({ mobileNum: compactPhone(mobile), ...(dialing ? { countryDialingCode: dialing } : {}) });
+  const binding = useContactBinding({
+    check: (): FieldErrors =>
+      isValidMobile(settings, mobile) ? {} : { mobileNum: { key: 'registration.form.invalidMobileNumber' } },
+    sendCode: () => requestSmsCode(calls.bindMobileCode, body()),
+    bind: (verificationCode) => apiCall(calls.bindMobile, { body: { ...body(), verificationCode } }),
+    doneText: t('accountSecurity.mobile.done'),
+    onClose,
+  });
+
   return (
-    <Modal
-      open
+    <SecurityDialog
+      title={changing ? t('accountSecurity.mobile.changeTitle') : t('accountSecurity.mobile.bindTitle')}
+      intro={t('accountSecurity.mobile.intro')}
+      busy={binding.busy}
+      alert={binding.alert}
+      submitLabel={t('accountSecurity.mobile.submit')}
+      onSubmit={binding.submit}
       onClose={onClose}
-      closeLabel={t('ui.close')}
-      size="sm"
-      title={changing ? t('accountSecurity.email.changeTitle') : t('accountSecurity.email.bindTitle')}
-      className="auth-modal"
     >
-      <form className="auth-form" onSubmit={submit} noValidate>
-        <p className="auth-intro__text">{t('accountSecurity.email.intro')}</p>
-        <fieldset className="auth-form__fields" disabled={busy}>
-          <Input
-            label={t('authForms.fields.email')}
-            name="email"
-            type="email"
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setErrors({});
-            }}
-            error={messageText(errors.email)}
-            placeholder={t('authForms.placeholders.email')}
-            autoComplete="email"
-            maxLength={160}
-            required
-          />
-          <SmsCodeField
-            value={code}
-            onChange={(value) => {
-              setCode(value);
-              setErrors({});
-            }}
-            onValidate={validateEmail}
-            onSend={send}
-            error={messageText(errors.verificationCode)}
-            label={t('accountSecurity.email.codeLabel')}
-          />
-          <FormAlert message={alertText(alert)} />
-          <Button type="submit" size="lg" fullWidth loading={busy}>
-            {t('accountSecurity.email.submit')}
-          </Button>
-        </fieldset>
-      </form>
-    </Modal>
+      <MobileField
+        value={mobile}
+        onChange={binding.edit(setMobile)}
+        dialingCode={dialing}
+        onDialingCodeChange={setDialingCode}
+        settings={settings}
+        error={messageText(binding.errors.mobileNum)}
+        autoFocus
+      />
+      <SmsCodeField
+        value={binding.code}
+        onChange={binding.edit(binding.setCode)}
+        onValidate={binding.validate}
+        onSend={binding.send}
+        error={messageText(binding.errors.verificationCode)}
+      />
+    </SecurityDialog>
+  );
+}
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function BindEmailDialog({ changing, onClose }: { changing: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [email, setEmail] = useState('');
+  const binding = useContactBinding({
+    check: (): FieldErrors =>
+      emailPattern.test(email.trim()) ? {} : { email: { key: 'registration.form.emailFormat' } },
+    sendCode: () => requestSmsCode(calls.bindEmailCode, { email: email.trim() }),
+    bind: (verificationCode) => apiCall(calls.bindEmail, { body: { email: email.trim(), verificationCode } }),
+    doneText: t('accountSecurity.email.done'),
+    onClose,
+  });
+
+  return (
+    <SecurityDialog
+      title={changing ? t('accountSecurity.email.changeTitle') : t('accountSecurity.email.bindTitle')}
+      intro={t('accountSecurity.email.intro')}
+      busy={binding.busy}
+      alert={binding.alert}
+      submitLabel={t('accountSecurity.email.submit')}
+      onSubmit={binding.submit}
+      onClose={onClose}
+    >
+      <Input
+        label={t('authForms.fields.email')}
+        name="email"
+        type="email"
+        value={email}
+        onChange={(event) => binding.edit(setEmail)(event.target.value)}
+        error={messageText(binding.errors.email)}
+        placeholder={t('authForms.placeholders.email')}
+        autoComplete="email"
+        maxLength={160}
+        required
+      />
+      <SmsCodeField
+        value={binding.code}
+        onChange={binding.edit(binding.setCode)}
+        onValidate={binding.validate}
+        onSend={binding.send}
+        error={messageText(binding.errors.verificationCode)}
+        label={t('accountSecurity.email.codeLabel')}
+      />
+    </SecurityDialog>
   );
 }
 
@@ -572,49 +589,42 @@ function TwoFactorOffDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal
-      open
-      onClose={onClose}
-      closeLabel={t('ui.close')}
-      size="sm"
+    <SecurityDialog
       title={t('accountSecurity.twoFactor.offTitle')}
-      className="auth-modal"
+      intro={t('accountSecurity.twoFactor.offIntro')}
+      busy={busy}
+      alert={alert}
+      submitLabel={t('accountSecurity.twoFactor.offSubmit')}
+      submitVariant="danger"
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form className="auth-form" onSubmit={submit} noValidate>
-        <p className="auth-intro__text">{t('accountSecurity.twoFactor.offIntro')}</p>
-        <fieldset className="auth-form__fields" disabled={busy}>
-          <PasswordField
-            label={t('accountSecurity.twoFactor.password')}
-            name="password"
-            value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setErrors({});
-            }}
-            error={messageText(errors.password)}
-            autoComplete="current-password"
-            maxLength={128}
-            required
-          />
-          <Input
-            label={t('accountSecurity.twoFactor.code')}
-            name="totp"
-            value={code}
-            onChange={(event) => {
-              setCode(event.target.value);
-              setErrors({});
-            }}
-            error={messageText(errors.code)}
-            autoComplete="one-time-code"
-            maxLength={12}
-            required
-          />
-          <FormAlert message={alertText(alert)} />
-          <Button type="submit" variant="danger" size="lg" fullWidth loading={busy}>
-            {t('accountSecurity.twoFactor.offSubmit')}
-          </Button>
-        </fieldset>
-      </form>
-    </Modal>
+      <PasswordField
+        label={t('accountSecurity.twoFactor.password')}
+        name="password"
+        value={password}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          setErrors({});
+        }}
+        error={messageText(errors.password)}
+        autoComplete="current-password"
+        maxLength={128}
+        required
+      />
+      <Input
+        label={t('accountSecurity.twoFactor.code')}
+        name="totp"
+        value={code}
+        onChange={(event) => {
+          setCode(event.target.value);
+          setErrors({});
+        }}
+        error={messageText(errors.code)}
+        autoComplete="one-time-code"
+        maxLength={12}
+        required
+      />
+    </SecurityDialog>
   );
 }
