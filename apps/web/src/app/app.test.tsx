@@ -118,6 +118,15 @@ describe('start-up', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to BDX88' })).toBeTruthy();
   });
 
+  it('checks the configuration against its schema (loaded on demand) and refuses one that does not match', async () => {
+    const broken = { ...permissionFixture(), info: { siteName: 42 } };
+    vi.stubGlobal('fetch', vi.fn(mockApi({ '/wps/system/whitelabel': () => envelopeResponse(broken) })));
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    renderApp('/');
+    expect(await screen.findByText('Error code: RESPONSE_INVALID')).toBeTruthy();
+    expect(screen.queryByRole('heading', { level: 1, name: /Welcome/ })).toBeNull();
+  });
+
   it('takes the configuration call index.html already sent, once: Retry asks the server itself', async () => {
     const fetchMock = serve();
     const merchant = getMerchantCode();

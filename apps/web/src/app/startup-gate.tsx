@@ -4,7 +4,7 @@ import { IconRefresh, IconWifiOff } from '@portal/ui/icons';
 import { LoadingCover } from '@portal/ui/loading-cover';
 import { StatusScreen } from '@portal/ui/status-screen';
 import { Wordmark } from '@portal/ui/wordmark';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CustomerServiceButton } from '@/features/customer-service/components/customer-service-button';
 import { LanguageSwitcher } from '@/features/language/components/language-switcher';
@@ -22,7 +22,10 @@ import './app.css';
 export function StartupGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const query = usePermissionQuery();
-  const permission = query.data;
+  // The answer arrives in a store update, which React renders synchronously: the whole frame would mount in one long
+  // task. Deferred, the cover stays for that update and the frame mounts in a background render that yields to the
+  // browser every few milliseconds (input and painting are not blocked while it builds).
+  const permission = useDeferredValue(query.data);
 
   if (!permission) {
     const knownName = getMerchantCode();

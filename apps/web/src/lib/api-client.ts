@@ -271,10 +271,24 @@ export async function apiCall<T>(
   if (!isRecord(json) || typeof json.success !== 'boolean') throw failureWithoutEnvelope(response);
   if (json.success === false) throw failureFromEnvelope(json, response.status);
   if (!options.schema) return json.value;
-  const parsed = options.schema.safeParse(json.value);
+  return checkResponse(entry, options.schema, json.value, response.status);
+}
+
+/**
+ * Validates an answer's value against its contract schema, as `apiCall` does when given one; for a caller that loads
+ * the schema beside the call rather than before it.
+ * @throws ApiError RESPONSE_INVALID when the value does not match.
+ */
+export function checkResponse<T>(
+  entry: CallEntry,
+  schema: ResponseSchema<T>,
+  value: unknown,
+  httpStatus: number | null = null,
+): T {
+  const parsed = schema.safeParse(value);
   if (!parsed.success) {
     console.warn(`Response of ${entry.method} ${entry.path} does not match its contract schema`, parsed.error);
-    throw new ApiError({ code: clientErrorCodes.RESPONSE_INVALID, httpStatus: response.status, cause: parsed.error });
+    throw new ApiError({ code: clientErrorCodes.RESPONSE_INVALID, httpStatus, cause: parsed.error });
   }
   return parsed.data;
 }

@@ -3,12 +3,18 @@ import {
   enabledFeatures,
   type FeatureId,
   type PermissionResponse,
-  permissionResponseSchema,
   type SystemStatusCode,
   systemStatusCodes,
 } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall, configureApiClient, type EarlyRequest } from './api-client';
+import {
+  ApiError,
+  apiCall,
+  checkResponse,
+  clientErrorCodes,
+  configureApiClient,
+  type EarlyRequest,
+} from './api-client';
 import { applyConfiguredLanguage } from './i18n';
 
 /**
@@ -44,13 +50,28 @@ function takeEarlyPermissionRequest(): EarlyRequest | undefined {
   return early;
 }
 
+/**
+ * The response schema (with zod) loads on demand, outside the start-up scripts: its download starts when this module
+ * runs, beside the call, so it is there by the time the answer arrives. A failed download counts as a network failure
+ * (the start-up screen offers Retry, which loads it again).
+ */
+let permissionSchema: Promise<typeof import('./permission-schema')> | undefined;
+function loadPermissionSchema(): Promise<typeof import('./permission-schema')> {
+  permissionSchema ??= import('./permission-schema').catch((cause: unknown) => {
+    permissionSchema = undefined;
+    throw new ApiError({ code: clientErrorCodes.NETWORK, cause });
+  });
+  return permissionSchema;
+}
+if (typeof window !== 'undefined') loadPermissionSchema().catch(() => undefined);
+
 async function fetchPermission(signal: AbortSignal): Promise<PermissionResponse> {
   const early = takeEarlyPermissionRequest();
-  const permission = await apiCall(calls.systemWhitelabel, {
-    schema: permissionResponseSchema,
-    signal,
-    ...(early ? { early } : {}),
-  });
+  const [value, { permissionResponseSchema }] = await Promise.all([
+    apiCall(calls.systemWhitelabel, { signal, ...(early ? { early } : {}) }),
+    loadPermissionSchema(),
+  ]);
+  const permission = checkResponse(calls.systemWhitelabel, permissionResponseSchema, value);
   configureApiClient({
     merchantCode: permission.info.merchantCode,
     payloadEncryption: permission.info.payloadEncryption,

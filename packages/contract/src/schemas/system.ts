@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { featureNodeSchema } from '../features';
 import { knownLanguages } from '../languages';
 
-/** System status (spec section 4): 0 normal, 1 maintenance (takes priority), 2 region restricted. */
-export const systemStatusCodes = { NORMAL: 0, MAINTENANCE: 1, REGION_RESTRICTED: 2 } as const;
-export const systemStatusCodeSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
-export type SystemStatusCode = z.infer<typeof systemStatusCodeSchema>;
+import type { SystemStatusCode } from '../system-status';
+
+export { type SystemStatusCode, systemStatusCodes } from '../system-status';
+export const systemStatusCodeSchema: z.ZodType<SystemStatusCode> = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 
 export const locationSchema = z.object({
   ip: z.string(),
