@@ -8,6 +8,7 @@ import {
   openAppDownload,
   useAppDownloadOpen,
 } from '@/features/app-download/hooks/app-download-store';
+import { markFirstScreenReady } from '@/lib/first-screen';
 import { isHelpLinkState } from '@/lib/help-link';
 import { useCurrentLanguage } from '@/lib/i18n';
 import { openModal } from '@/lib/modals';
@@ -91,7 +92,7 @@ function useAnnouncementsPrefetch(enabled: boolean, onHome: boolean): Promise<vo
  * announcements (`announcementsLoaded`, or `secondaryPartsMaxWaitMs`; nothing when announcements are switched off),
  * then for an idle moment. They float above the page, so nothing moves when they arrive.
  */
-function useSecondaryPartsReady(announcementsLoaded: Promise<void> | null): boolean {
+function useSecondaryPartsReady(announcementsLoaded: Promise<void> | null, onHome: boolean): boolean {
   const [ready, setReady] = useState(false);
 
   useEffect(() => {
@@ -108,9 +109,20 @@ function useSecondaryPartsReady(announcementsLoaded: Promise<void> | null): bool
           ? window.requestIdleCallback(show, { timeout: 1000 })
           : window.setTimeout(show, 0);
     };
-    const maxWait = window.setTimeout(whenIdle, secondaryPartsMaxWaitMs);
-    if (announcementsLoaded) announcementsLoaded.then(whenIdle, whenIdle);
-    else whenIdle();
+    // On the home page the banners report the first screen themselves, once the first one has been painted.
+    const loaded = () => {
+      if (!onHome) markFirstScreenReady();
+      whenIdle();
+    };
+    const maxWait = window.setTimeout(() => {
+      markFirstScreenReady();
+      whenIdle();
+    }, secondaryPartsMaxWaitMs);
+    if (announcementsLoaded) announcementsLoaded.then(loaded, loaded);
+    else {
+      markFirstScreenReady();
+      whenIdle();
+    }
     return () => {
       cancelled = true;
       window.clearTimeout(maxWait);
@@ -119,7 +131,7 @@ function useSecondaryPartsReady(announcementsLoaded: Promise<void> | null): bool
         else window.clearTimeout(idleHandle);
       }
     };
-  }, [ready, announcementsLoaded]);
+  }, [ready, announcementsLoaded, onHome]);
 
   return ready;
 }
@@ -157,8 +169,9 @@ export function RootLayout() {
 
   const announcementsOn = isFeatureEnabled(permission, 'ANNOUNCEMENT3');
 
-  const announcementsLoaded = useAnnouncementsPrefetch(announcementsOn, homePaths.includes(location.pathname));
-  const secondaryReady = useSecondaryPartsReady(announcementsLoaded);
+  const onHome = homePaths.includes(location.pathname);
+  const announcementsLoaded = useAnnouncementsPrefetch(announcementsOn, onHome);
+  const secondaryReady = useSecondaryPartsReady(announcementsLoaded, onHome);
 
   useEffect(() => {
     if (secondaryReady) startInstallability();

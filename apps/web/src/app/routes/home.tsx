@@ -3,6 +3,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { HomeBanners } from '@/features/content/components/banner-carousel';
 import { NoticeMarquee } from '@/features/content/components/notice-marquee';
 import { CustomerServiceLinks } from '@/features/customer-service/components/customer-service-links';
+import { whenFirstScreenReady } from '@/lib/first-screen';
 import { usePermission } from '@/lib/permission';
 import { RouteErrorBoundary } from '../layout/route-error-boundary';
 import './home.css';
@@ -18,9 +19,12 @@ export type HomeSlot = {
   reserve: { desktop: number; phone: number };
 };
 
-/** A block whose code loads on demand; it starts downloading with this module (see below), not on its first render. */
+/**
+ * A block whose code loads on demand, without waiting for its first render: it starts downloading once the first
+ * screen (the banners) is in (`whenFirstScreenReady`), as its place is reserved and it begins below the banner.
+ */
 function lazyHomeSlot(id: string, load: () => Promise<ComponentType>, reserve: HomeSlot['reserve']): HomeSlot {
-  const pending = load();
+  const pending = whenFirstScreenReady().then(load);
   pending.catch(() => undefined);
   return { id, component: lazy(() => pending.then((component) => ({ default: component }))), reserve };
 }
@@ -30,7 +34,7 @@ function lazyHomeSlot(id: string, load: () => Promise<ComponentType>, reserve: H
  * for w_promotion), hot games, jackpot counter with the winners board, then the sections RNG, LIVE, FISH, PVP,
  * SPORTS, ESPORTS and COCKFIGHT. The marquee and the banners are imported with this module: the first banner is
  * the phone's largest paint, and the router starts this module's download beside the site configuration, so
- * their code arrives with it instead of a render and a download later. The game blocks load on demand.
+ * their code arrives with it instead of a render and a download later. The game blocks load on demand, after them.
  */
 export const homeSlots: readonly HomeSlot[] = [
   { id: 'marquee', component: NoticeMarquee, reserve: { desktop: 44, phone: 44 } },

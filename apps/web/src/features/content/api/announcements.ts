@@ -46,7 +46,8 @@ export function useAnnouncements() {
  * or a load is in flight). The layout calls it as soon as the site configuration is known, so the home banners, the
  * marquee and the popups find them loaded or in flight instead of asking only once their own code has arrived and
  * rendered. With `warmBannerGroup` the first image of that banner group then starts downloading at high priority
- * (the home page's w_home banner is the phone's largest paint), while the carousel still renders.
+ * (the home page's w_home banner is the phone's largest paint), while the carousel still renders, and the answer
+ * settles once it has arrived.
  */
 export async function prefetchAnnouncements(
   client: QueryClient,
@@ -58,21 +59,32 @@ export async function prefetchAnnouncements(
   if (!warmBannerGroup) return;
   const first = bannersOf(client.getQueryData(options.queryKey), warmBannerGroup)[0];
   const url = first && !first.videoUrl ? first.announcementImages[0]?.url : undefined;
-  if (url) preloadImage(url);
+  if (url) await preloadImage(url);
 }
 
-const preloadedImages = new Set<string>();
+const preloadedImages = new Map<string, Promise<void>>();
 
-/** A high-priority `<link rel=preload as=image>`: the carousel's `<img>` with the same address takes its response. */
-function preloadImage(url: string): void {
-  if (typeof document === 'undefined' || preloadedImages.has(url)) return;
-  preloadedImages.add(url);
-  const link = document.createElement('link');
-  link.rel = 'preload';
-  link.as = 'image';
-  link.href = url;
-  link.fetchPriority = 'high';
-  document.head.append(link);
+/**
+ * A high-priority `<link rel=preload as=image>`: the carousel's `<img>` with the same address takes its response.
+ * Settles when the image has arrived (or failed), so the caller knows the first screen is in.
+ */
+function preloadImage(url: string): Promise<void> {
+  if (typeof document === 'undefined') return Promise.resolve();
+  let loaded = preloadedImages.get(url);
+  if (!loaded) {
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'image';
+    link.href = url;
+    link.fetchPriority = 'high';
+    loaded = new Promise<void>((resolve) => {
+      link.addEventListener('load', () => resolve(), { once: true });
+      link.addEventListener('error', () => resolve(), { once: true });
+    });
+    preloadedImages.set(url, loaded);
+    document.head.append(link);
+  }
+  return loaded;
 }
 
 /** The banners of one carousel group, in their order. */

@@ -1,5 +1,5 @@
 import { bannerCarousel } from '@portal/contract';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { envelopeResponse, mockApi } from '@/testing/fixtures';
 import { announcementFixture, contentWrapper } from '../testing';
@@ -7,6 +7,7 @@ import { BannerCarousel, bannerCarouselSettings, HomeBanners } from './banner-ca
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('banner carousel', () => {
@@ -66,5 +67,44 @@ describe('banner carousel', () => {
     render(<HomeBanners />, { wrapper: contentWrapper('/').wrapper });
     expect(await screen.findByRole('link', { name: 'Welcome bonus' })).toBeTruthy();
     expect(screen.queryAllByRole('heading', { level: 1 })).toHaveLength(0);
+  });
+
+  it('reports the first screen once the first banner image has arrived and been painted, not before', async () => {
+    // Fresh modules: the report is once per page.
+    vi.resetModules();
+    const { whenFirstScreenReady } = await import('@/lib/first-screen');
+    const { HomeBanners: FreshHomeBanners } = await import('./banner-carousel');
+    const { contentWrapper: freshWrapper } = await import('../testing');
+    let reported = false;
+    void whenFirstScreenReady().then(() => {
+      reported = true;
+    });
+    vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(false);
+    const banner = announcementFixture({
+      id: 1,
+      type: 'B',
+      title: 'Welcome bonus',
+      groupName: 'w_home',
+      announcementImages: [{ url: '/wps/content/media/welcome-bonus.svg', sequence: 1 }],
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        mockApi({
+          '/wps/relay/MCSFE_getListAnnouncements': () =>
+            envelopeResponse({ banners: [banner], player: [], popup: [], promotion: [], help: [] }),
+        }),
+      ),
+    );
+    const view = render(<FreshHomeBanners />, { wrapper: freshWrapper('/').wrapper });
+    const image = await waitFor(() => {
+      const found = view.container.querySelector('.content-banner img');
+      if (!found) throw new Error('no banner image yet');
+      return found;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(reported).toBe(false);
+    fireEvent.load(image);
+    await waitFor(() => expect(reported).toBe(true));
   });
 });

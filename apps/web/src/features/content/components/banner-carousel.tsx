@@ -5,9 +5,10 @@ import { Skeleton } from '@portal/ui/skeleton';
 import type { EmblaOptionsType } from 'embla-carousel';
 import Autoplay, { type AutoplayOptionsType } from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
-import { useCallback, useEffect, useState } from 'react';
+import { type Ref, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { markFirstScreenReady } from '@/lib/first-screen';
 import { safeExternalUrl } from '@/lib/safe-url';
 import '@/locales/content';
 import { bannersOf, useAnnouncements } from '../api/announcements';
@@ -103,13 +104,14 @@ function BannerMedia({ banner, first }: { banner: Announcement; first: boolean }
 }
 
 export type BannerCarouselProps = {
+  ref?: Ref<HTMLElement>;
   banners: readonly Announcement[];
   label: string;
   className?: string;
 };
 
 /** A banner carousel (embla): slides, previous/next arrows and dots when there are several. */
-export function BannerCarousel({ banners, label, className }: BannerCarouselProps) {
+export function BannerCarousel({ ref, banners, label, className }: BannerCarouselProps) {
   const { t } = useTranslation();
   const settings = bannerCarouselSettings(banners.length);
   const [viewport, api] = useEmblaCarousel(settings.options, settings.autoplay ? [Autoplay(settings.autoplay)] : []);
@@ -131,7 +133,7 @@ export function BannerCarousel({ banners, label, className }: BannerCarouselProp
   const several = banners.length > 1;
 
   return (
-    <section className={cx('content-banners', className)} aria-roledescription="carousel" aria-label={label}>
+    <section ref={ref} className={cx('content-banners', className)} aria-roledescription="carousel" aria-label={label}>
       <div className="content-banners__viewport" ref={viewport}>
         <ul className="content-banners__container">
           {banners.map((banner, index) => (
@@ -192,10 +194,41 @@ export function HomeBanners() {
   const { t } = useTranslation();
   const { data, isLoading } = useAnnouncements();
   const banners = bannersOf(data, 'w_home');
+  const block = useRef<HTMLElement>(null);
+  useReportFirstScreen(block, !isLoading);
   // isLoading, not isPending: with announcements switched off the query never runs and nothing is shown.
   if (isLoading) return <Skeleton className="content-banners__skeleton" height="100%" radius={16} />;
   if (banners.length === 0) return null;
-  return <BannerCarousel banners={banners} label={t('contentUi.banners.label')} />;
+  return <BannerCarousel ref={block} banners={banners} label={t('contentUi.banners.label')} />;
+}
+
+/**
+ * Tells the page its first screen is in (`markFirstScreenReady`) once the first banner's image has arrived and been
+ * painted, or at once when there is no image to wait for (no banners, a video banner, a failed image).
+ */
+function useReportFirstScreen(block: RefObject<HTMLElement | null>, settled: boolean): void {
+  useEffect(() => {
+    if (!settled) return;
+    let frame = 0;
+    // The frame after the image arrived has painted it.
+    const painted = () => {
+      frame = requestAnimationFrame(() => {
+        frame = requestAnimationFrame(() => markFirstScreenReady());
+      });
+    };
+    const image = block.current?.querySelector<HTMLImageElement>('.content-banner img');
+    if (!image || image.complete) {
+      painted();
+      return () => cancelAnimationFrame(frame);
+    }
+    image.addEventListener('load', painted, { once: true });
+    image.addEventListener('error', painted, { once: true });
+    return () => {
+      image.removeEventListener('load', painted);
+      image.removeEventListener('error', painted);
+      cancelAnimationFrame(frame);
+    };
+  }, [block, settled]);
 }
 
 /** The promotion page's banners (group w_promotion), which may be videos. */
