@@ -2,7 +2,7 @@
 // throttled 4G connection, simulated). Run by `npm run bench` after the build; results are appended to
 // bench/RESULTS.md with the machine and date. Targets are recorded, never asserted in tests.
 import { spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,9 @@ import lighthouse from 'lighthouse';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+// `--save-json DIR` keeps each run's full report (diagnostics: LCP breakdown, main-thread work, long tasks).
+const saveJsonIndex = process.argv.indexOf('--save-json');
+const saveJsonDir = saveJsonIndex > 0 ? process.argv[saveJsonIndex + 1] : undefined;
 const targets = { performance: 90, lcpMs: 2500, cls: 0.05, initialJsKb: 170 };
 
 async function waitFor200(url, timeoutMs = 60_000) {
@@ -31,7 +34,7 @@ async function waitFor200(url, timeoutMs = 60_000) {
 
 /** The JavaScript the home page loads before anything else: the entry script and its module preloads, gzip. */
 function initialJsGzipBytes() {
-  const dist = path.join(root, 'apps/web/dist');
+  const dist = process.env.WEB_DIST_DIR ? path.resolve(process.env.WEB_DIST_DIR) : path.join(root, 'apps/web/dist');
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
   const files = new Set();
   for (const match of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) files.add(match[1]);
@@ -87,6 +90,10 @@ try {
         onlyCategories: ['performance'],
       });
       const { lhr } = result;
+      if (saveJsonDir) {
+        mkdirSync(saveJsonDir, { recursive: true });
+        writeFileSync(path.join(saveJsonDir, `run-${run + 1}.json`), JSON.stringify(lhr));
+      }
       // Under heavy load a run can end without some metrics (a trace or page error): it is left out and counted,
       // rather than failing the whole bench after the other runs.
       const metrics = [
