@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
+import { constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 
 /** Paths the API server answers; the dev server forwards them so the app runs same-origin as in production. */
@@ -10,7 +12,21 @@ const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 const reactRouterDist = fromHere('../../node_modules/react-router/dist/production/');
 
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli (quality 11) and gzip (level 9) copies of the built text files, made once at build time: the server sends
+    // them as they are (`preCompressed`), instead of compressing each answer on the fly at a quality fast enough for
+    // that (Brotli 4), which made the start-up scripts about 10% larger on the wire.
+    compression({
+      include: /\.(js|css|html|svg|webmanifest|json)$/,
+      threshold: 1024,
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      logLevel: 'silent',
+    }),
+  ],
   base: '/',
   resolve: {
     alias: [
