@@ -19,15 +19,13 @@ import {
   operatorWithdrawalSchema,
   updateDepositChannelInputSchema,
 } from '@portal/contract';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
-import { z } from 'zod';
 import { AppError } from '../../platform/http/app-error';
 import { ok } from '../../platform/http/envelope';
 import type { CashierService } from '../wallet';
 import { isSameHost } from './backoffice.origin';
-import type { BackofficeService, CallerContext, OperatorContext } from './backoffice.service';
+import { auditedUpdate, emptyBody, type RequestContext, type RouteApp, tags } from './backoffice.route-helpers';
+import type { BackofficeService } from './backoffice.service';
 
 /** What the back office uses of the cashier: its operator functions. */
 export type BackofficeCashier = {
@@ -59,19 +57,12 @@ export type BackofficeCashierEvents = {
   attach(socket: WebSocket): Promise<void>;
 };
 
-type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
-
 export type CashierRouteDeps = {
   cashier: BackofficeCashier;
   /** The live queues' feed: `GET /cashier/events` (WebSocket) is served when given. */
   events?: BackofficeCashierEvents;
   backoffice: BackofficeService;
-  caller: (request: FastifyRequest) => CallerContext;
-  requireOperator: (request: FastifyRequest) => OperatorContext;
-};
-
-const tags = ['backoffice'];
-const emptyBody = z.strictObject({}).optional();
+} & RequestContext;
 
 /** What the audit log keeps of a deposit: its state, not the member's receipts. */
 function depositState(deposit: OperatorDeposit) {
@@ -156,15 +147,15 @@ export function registerCashierRoutes(app: RouteApp, deps: CashierRouteDeps): vo
     async (request) => {
       const operator = requireOperator(request);
       const { id } = request.params;
-      const before = await cashier.deposits.getOperatorDeposit(id);
-      const after = await cashier.deposits.approveDeposit(id, operator);
-      await backoffice.recordChange(operator, caller(request), {
-        action: 'cashier.deposit.approved',
-        target: `deposit:${id}`,
-        before: depositState(before),
-        after: depositState(after),
-      });
-      return ok(after);
+      return ok(
+        await auditedUpdate(backoffice, operator, caller(request), {
+          action: 'cashier.deposit.approved',
+          target: `deposit:${id}`,
+          read: () => cashier.deposits.getOperatorDeposit(id),
+          update: () => cashier.deposits.approveDeposit(id, operator),
+          state: depositState,
+        }),
+      );
     },
   );
 
@@ -183,15 +174,15 @@ export function registerCashierRoutes(app: RouteApp, deps: CashierRouteDeps): vo
     async (request) => {
       const operator = requireOperator(request);
       const { id } = request.params;
-      const before = await cashier.deposits.getOperatorDeposit(id);
-      const after = await cashier.deposits.rejectDeposit(id, request.body.reason, operator);
-      await backoffice.recordChange(operator, caller(request), {
-        action: 'cashier.deposit.rejected',
-        target: `deposit:${id}`,
-        before: depositState(before),
-        after: depositState(after),
-      });
-      return ok(after);
+      return ok(
+        await auditedUpdate(backoffice, operator, caller(request), {
+          action: 'cashier.deposit.rejected',
+          target: `deposit:${id}`,
+          read: () => cashier.deposits.getOperatorDeposit(id),
+          update: () => cashier.deposits.rejectDeposit(id, request.body.reason, operator),
+          state: depositState,
+        }),
+      );
     },
   );
 
@@ -266,15 +257,15 @@ export function registerCashierRoutes(app: RouteApp, deps: CashierRouteDeps): vo
     async (request) => {
       const operator = requireOperator(request);
       const { id } = request.params;
-      const before = await cashier.withdrawals.getOperatorWithdrawal(id);
-      const after = await cashier.withdrawals.approveWithdrawal(id, operator);
-      await backoffice.recordChange(operator, caller(request), {
-        action: 'cashier.withdrawal.approved',
-        target: `withdrawal:${id}`,
-        before: withdrawalState(before),
-        after: withdrawalState(after),
-      });
-      return ok(after);
+      return ok(
+        await auditedUpdate(backoffice, operator, caller(request), {
+          action: 'cashier.withdrawal.approved',
+          target: `withdrawal:${id}`,
+          read: () => cashier.withdrawals.getOperatorWithdrawal(id),
+          update: () => cashier.withdrawals.approveWithdrawal(id, operator),
+          state: withdrawalState,
+        }),
+      );
     },
   );
 
@@ -293,15 +284,15 @@ export function registerCashierRoutes(app: RouteApp, deps: CashierRouteDeps): vo
     async (request) => {
       const operator = requireOperator(request);
       const { id } = request.params;
-      const before = await cashier.withdrawals.getOperatorWithdrawal(id);
-      const after = await cashier.withdrawals.rejectWithdrawal(id, request.body.reason, operator);
-      await backoffice.recordChange(operator, caller(request), {
-        action: 'cashier.withdrawal.rejected',
-        target: `withdrawal:${id}`,
-        before: withdrawalState(before),
-        after: withdrawalState(after),
-      });
-      return ok(after);
+      return ok(
+        await auditedUpdate(backoffice, operator, caller(request), {
+          action: 'cashier.withdrawal.rejected',
+          target: `withdrawal:${id}`,
+          read: () => cashier.withdrawals.getOperatorWithdrawal(id),
+          update: () => cashier.withdrawals.rejectWithdrawal(id, request.body.reason, operator),
+          state: withdrawalState,
+        }),
+      );
     },
   );
 

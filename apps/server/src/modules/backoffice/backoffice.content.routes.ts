@@ -34,12 +34,19 @@ import {
   operatorMessageQuerySchema,
   operatorMessageSchema,
 } from '@portal/contract';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, requestLanguage } from '../../platform/http/envelope';
 import type { ContentService } from '../content';
 import type { SystemService } from '../system';
-import type { BackofficeService, CallerContext, OperatorContext } from './backoffice.service';
+import {
+  auditedCreate,
+  auditedDelete,
+  auditedUpdate,
+  authorOf,
+  type RequestContext,
+  type RouteApp,
+  tags,
+} from './backoffice.route-helpers';
+import type { BackofficeService } from './backoffice.service';
 
 /** What the back office uses of the content module: its operator functions. */
 export type BackofficeContent = Pick<
@@ -78,18 +85,12 @@ export type BackofficeHelp = Pick<
   | 'setHelpOrder'
 >;
 
-type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
-
 export type ContentRouteDeps = {
   content: BackofficeContent;
   /** The help centre's editing (system module); its routes are served when given. */
   help?: BackofficeHelp;
   backoffice: BackofficeService;
-  caller: (request: FastifyRequest) => CallerContext;
-  requireOperator: (request: FastifyRequest) => OperatorContext;
-};
-
-const tags = ['backoffice'];
+} & RequestContext;
 
 /** What the audit log keeps of an announcement: everything but the bookkeeping. */
 function announcementState(announcement: OperatorAnnouncement) {
@@ -110,7 +111,6 @@ function articleState(article: OperatorArticle) {
  */
 export function registerContentRoutes(app: RouteApp, deps: ContentRouteDeps): void {
   const { content, backoffice, caller, requireOperator } = deps;
-  const who = (operator: OperatorContext) => ({ username: operator.username });
 
   app.get(
     contentBackofficePaths.announcements,
@@ -153,14 +153,14 @@ export function registerContentRoutes(app: RouteApp, deps: ContentRouteDeps): vo
     },
     async (request) => {
       const operator = requireOperator(request);
-      const created = await content.createAnnouncement(request.body, who(operator), requestLanguage(request));
-      await backoffice.recordChange(operator, caller(request), {
-        action: 'content.announcement.created',
-        target: `announcement:${created.id}`,
-        before: null,
-        after: announcementState(created),
-      });
-      return ok(created);
+      return ok(
+        await auditedCreate(backoffice, operator, caller(request), {
+          action: 'content.announcement.created',
+          target: (created) => `announcement:${created.id}`,
+          create: () => content.createAnnouncement(request.body, authorOf(operator), requestLanguage(request)),
+          state: announcementState,
+        }),
+      );
     },
   );
 
@@ -193,15 +193,15 @@ export function registerContentRoutes(app: RouteApp, deps: ContentRouteDeps): vo
     async (request) => {
       const operator = requireOperator(request);
       const { id } = request.params;
-      const before = await content.getOperatorAnnouncement(id);
-      const after = await content.updateAnnouncement(id, request.body, who(operator), requestLanguage(request));
-      await backoffice.recordChange(operator, caller(request), {
-        action: 'content.announcement.updated',
-        target: `announcement:${id}`,
-        before: announcementState(before),
-        after: announcementState(after),
-      });
-      return ok(after);
+      return ok(
+        await auditedUpdate(backoffice, operator, caller(request), {
+          action: 'content.announcement.updated',
+          target: `announcement:${id}`,
+          read: () => content.getOperatorAnnouncement(id),
+          update: () => content.updateAnnouncement(id, request.body, authorOf(operator), requestLanguage(request)),
+          state: announcementState,
+        }),
+      );
     },
   );
 
@@ -219,15 +219,15 @@ export function registerContentRoutes(app: RouteApp, deps: ContentRouteDeps): vo
     async (request) => {
       const operator = requireOperator(request);
       const { id } = request.params;
-      const before = await content.getOperatorAnnouncement(id);
-      await content.deleteAnnouncement(id);
-      await backoffice.recordChange(operator, caller(request), {
-        action: 'content.announcement.deleted',
-        target: `announcement:${id}`,
-        before: announcementState(before),
-        after: null,
-      });
-      return ok({ deleted: true as const });
+      return ok(
+        await auditedDelete(backoffice, operator, caller(request), {
+          action: 'content.announcement.deleted',
+          target: `announcement:${id}`,
+          read: () => content.getOperatorAnnouncement(id),
+          remove: () => content.deleteAnnouncement(id),
+          state: announcementState,
+        }),
+      );
     },
   );
 
@@ -263,7 +263,7 @@ export function registerContentRoutes(app: RouteApp, deps: ContentRouteDeps): vo
     },
     async (request) => {
       const operator = requireOperator(request);
-      const message = await content.sendOperatorMessage(request.body, who(operator));
+      const message = await content.sendOperatorMessage(request.body, authorOf(operator));
       const to = message.to;
       await backoffice.recordChange(operator, caller(request), {
         action: to !== 'all' && 'segment' in to ? 'content.message.sent_segment' : 'content.message.sent',
@@ -322,7 +322,7 @@ export function registerContentRoutes(app: RouteApp, deps: ContentRouteDeps): vo
     },
     async (request) => {
       const operator = requireOperator(request);
-      const updated = await content.setFeedbackStatus(request.params.id, request.body.status, who(operator));
+      const updated = await content.setFeedbackStatus(request.params.id, request.body.status, authorOf(operator));
       await backoffice.recordChange(operator, caller(request), {
         action: 'content.feedback.status',
         target: `feedback:${updated.id}`,
@@ -350,7 +350,7 @@ export function registerContentRoutes(app: RouteApp, deps: ContentRouteDeps): vo
       const operator = requireOperator(request);
       const { id } = request.params;
       const before = await content.getFeedback(id);
-      const updated = await content.replyToFeedback(id, request.body, who(operator));
+      const updated = await content.replyToFeedback(id, request.body, authorOf(operator));
       await backoffice.recordChange(operator, caller(request), {
         action: 'content.feedback.replied',
         target: `feedback:${id}`,
@@ -400,14 +400,13 @@ function registerHelpRoutes(app: RouteApp, deps: ContentRouteDeps & { help: Back
     },
     async (request) => {
       const operator = requireOperator(request);
-      const created = await help.createHelpArticle(request.body);
-      await backoffice.recordChange(operator, caller(request), {
-        action: 'content.help.article_created',
-        target: `help:${created.id}`,
-        before: null,
-        after: created,
-      });
-      return ok(created);
+      return ok(
+        await auditedCreate(backoffice, operator, caller(request), {
+          action: 'content.help.article_created',
+          target: (created) => `help:${created.id}`,
+          create: () => help.createHelpArticle(request.body),
+        }),
+      );
     },
   );
 
@@ -426,15 +425,14 @@ function registerHelpRoutes(app: RouteApp, deps: ContentRouteDeps & { help: Back
     async (request) => {
       const operator = requireOperator(request);
       const { id } = request.params;
-      const before = await help.getHelpArticle(id);
-      const after = await help.updateHelpArticle(id, request.body);
-      await backoffice.recordChange(operator, caller(request), {
-        action: 'content.help.article_updated',
-        target: `help:${id}`,
-        before,
-        after,
-      });
-      return ok(after);
+      return ok(
+        await auditedUpdate(backoffice, operator, caller(request), {
+          action: 'content.help.article_updated',
+          target: `help:${id}`,
+          read: () => help.getHelpArticle(id),
+          update: () => help.updateHelpArticle(id, request.body),
+        }),
+      );
     },
   );
 
@@ -452,15 +450,14 @@ function registerHelpRoutes(app: RouteApp, deps: ContentRouteDeps & { help: Back
     async (request) => {
       const operator = requireOperator(request);
       const { id } = request.params;
-      const before = await help.getHelpArticle(id);
-      await help.deleteHelpArticle(id);
-      await backoffice.recordChange(operator, caller(request), {
-        action: 'content.help.article_deleted',
-        target: `help:${id}`,
-        before,
-        after: null,
-      });
-      return ok({ deleted: true as const });
+      return ok(
+        await auditedDelete(backoffice, operator, caller(request), {
+          action: 'content.help.article_deleted',
+          target: `help:${id}`,
+          read: () => help.getHelpArticle(id),
+          remove: () => help.deleteHelpArticle(id),
+        }),
+      );
     },
   );
 
@@ -552,7 +549,6 @@ function registerHelpRoutes(app: RouteApp, deps: ContentRouteDeps & { help: Back
 function registerArticleRoutes(app: RouteApp, deps: ContentRouteDeps): void {
   const { content, backoffice, caller, requireOperator } = deps;
   const permission = { permission: 'content.articles' as const };
-  const who = (operator: OperatorContext) => ({ username: operator.username });
 
   app.get(
     contentBackofficePaths.articles,
@@ -581,14 +577,14 @@ function registerArticleRoutes(app: RouteApp, deps: ContentRouteDeps): void {
     },
     async (request) => {
       const operator = requireOperator(request);
-      const created = await content.createArticle(request.body, who(operator), requestLanguage(request));
-      await backoffice.recordChange(operator, caller(request), {
-        action: 'content.article.created',
-        target: `article:${created.id}`,
-        before: null,
-        after: articleState(created),
-      });
-      return ok(created);
+      return ok(
+        await auditedCreate(backoffice, operator, caller(request), {
+          action: 'content.article.created',
+          target: (created) => `article:${created.id}`,
+          create: () => content.createArticle(request.body, authorOf(operator), requestLanguage(request)),
+          state: articleState,
+        }),
+      );
     },
   );
 
@@ -621,15 +617,15 @@ function registerArticleRoutes(app: RouteApp, deps: ContentRouteDeps): void {
     async (request) => {
       const operator = requireOperator(request);
       const { id } = request.params;
-      const before = await content.getOperatorArticle(id);
-      const after = await content.updateArticle(id, request.body, who(operator), requestLanguage(request));
-      await backoffice.recordChange(operator, caller(request), {
-        action: 'content.article.updated',
-        target: `article:${id}`,
-        before: articleState(before),
-        after: articleState(after),
-      });
-      return ok(after);
+      return ok(
+        await auditedUpdate(backoffice, operator, caller(request), {
+          action: 'content.article.updated',
+          target: `article:${id}`,
+          read: () => content.getOperatorArticle(id),
+          update: () => content.updateArticle(id, request.body, authorOf(operator), requestLanguage(request)),
+          state: articleState,
+        }),
+      );
     },
   );
 
@@ -648,15 +644,15 @@ function registerArticleRoutes(app: RouteApp, deps: ContentRouteDeps): void {
     async (request) => {
       const operator = requireOperator(request);
       const { id } = request.params;
-      const before = await content.getOperatorArticle(id);
-      const after = await content.setArticlePublished(id, request.body.published, who(operator));
-      await backoffice.recordChange(operator, caller(request), {
-        action: request.body.published ? 'content.article.published' : 'content.article.unpublished',
-        target: `article:${id}`,
-        before: { published: before.published },
-        after: { published: after.published },
-      });
-      return ok(after);
+      return ok(
+        await auditedUpdate(backoffice, operator, caller(request), {
+          action: request.body.published ? 'content.article.published' : 'content.article.unpublished',
+          target: `article:${id}`,
+          read: () => content.getOperatorArticle(id),
+          update: () => content.setArticlePublished(id, request.body.published, authorOf(operator)),
+          state: (article) => ({ published: article.published }),
+        }),
+      );
     },
   );
 
@@ -674,15 +670,15 @@ function registerArticleRoutes(app: RouteApp, deps: ContentRouteDeps): void {
     async (request) => {
       const operator = requireOperator(request);
       const { id } = request.params;
-      const before = await content.getOperatorArticle(id);
-      await content.deleteArticle(id);
-      await backoffice.recordChange(operator, caller(request), {
-        action: 'content.article.deleted',
-        target: `article:${id}`,
-        before: articleState(before),
-        after: null,
-      });
-      return ok({ deleted: true as const });
+      return ok(
+        await auditedDelete(backoffice, operator, caller(request), {
+          action: 'content.article.deleted',
+          target: `article:${id}`,
+          read: () => content.getOperatorArticle(id),
+          remove: () => content.deleteArticle(id),
+          state: articleState,
+        }),
+      );
     },
   );
 }

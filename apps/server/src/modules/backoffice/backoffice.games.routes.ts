@@ -11,11 +11,10 @@ import {
   catalogueVendorUpdateInputSchema,
   okEnvelope,
 } from '@portal/contract';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/http/envelope';
 import type { CatalogueService } from '../catalogue';
-import type { BackofficeService, CallerContext, OperatorContext } from './backoffice.service';
+import { type RequestContext, type RouteApp, tags } from './backoffice.route-helpers';
+import type { BackofficeService } from './backoffice.service';
 
 /** What the back office uses of the catalogue: the operator's tables and switches. */
 export type BackofficeGames = Pick<
@@ -23,16 +22,10 @@ export type BackofficeGames = Pick<
   'vendorsForOperators' | 'gamesForOperators' | 'updateVendorForOperator' | 'updateGameForOperator'
 >;
 
-type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
-
 export type GamesRouteDeps = {
   games: BackofficeGames;
   backoffice: BackofficeService;
-  caller: (request: FastifyRequest) => CallerContext;
-  requireOperator: (request: FastifyRequest) => OperatorContext;
-};
-
-const tags = ['backoffice'];
+} & RequestContext;
 
 /**
  * Games management under `/catalogue/…` (permission `games.manage`): the vendors and games tables with server-side

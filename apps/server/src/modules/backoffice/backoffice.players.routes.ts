@@ -24,27 +24,17 @@ import {
   recordsQuerySchema,
   rejectAdjustmentInputSchema,
 } from '@portal/contract';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../../platform/http/envelope';
 import { idempotencyHeader } from '../../platform/idempotency';
 import type { AdjustmentService } from './backoffice.adjustments.service';
 import type { BackofficePlayersService } from './backoffice.players.service';
-import type { CallerContext, OperatorContext } from './backoffice.service';
-
-type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
+import { emptyBody, type RequestContext, type RouteApp, tags } from './backoffice.route-helpers';
 
 /** What the back office serves of players, adjustments and the dashboard (built in app.ts). */
 export type BackofficePlayers = { players: BackofficePlayersService; adjustments: AdjustmentService };
 
-export type PlayerRouteDeps = BackofficePlayers & {
-  caller: (request: FastifyRequest) => CallerContext;
-  requireOperator: (request: FastifyRequest) => OperatorContext;
-};
+export type PlayerRouteDeps = BackofficePlayers & RequestContext;
 
-const tags = ['backoffice'];
-const emptyBody = z.strictObject({}).optional();
 const playerAccountSchema = playerDetailSchema.shape.account;
 
 /**

@@ -13,26 +13,27 @@ import {
   redemptionDecisionInputSchema,
   redemptionRejectInputSchema,
 } from '@portal/contract';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, requestLanguage } from '../../platform/http/envelope';
 import type { PointsOperator } from '../promotions';
-import type { BackofficeService, CallerContext, OperatorContext } from './backoffice.service';
+import {
+  auditedCreate,
+  auditedDelete,
+  auditedUpdate,
+  authorOf,
+  type RequestContext,
+  type RouteApp,
+  tags,
+} from './backoffice.route-helpers';
+import type { BackofficeService } from './backoffice.service';
 
 /** What the back office uses of the points mall (promotions module): its operator functions. */
 export type BackofficePoints = PointsOperator;
 
-type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
-
 export type PointsRouteDeps = {
   points: BackofficePoints;
   backoffice: BackofficeService;
-  caller: (request: FastifyRequest) => CallerContext;
-  requireOperator: (request: FastifyRequest) => OperatorContext;
-};
-
-const tags = ['backoffice'];
+} & RequestContext;
 
 /**
  * The points mall's operator routes under `/bo/api/points/…`: goods (points.goods), the redemption queue
@@ -41,7 +42,6 @@ const tags = ['backoffice'];
  */
 export function registerPointsRoutes(app: RouteApp, deps: PointsRouteDeps): void {
   const { points, backoffice, caller, requireOperator } = deps;
-  const who = (operator: OperatorContext) => ({ username: operator.username });
 
   app.get(
     pointsBackofficePaths.goods,
@@ -69,14 +69,13 @@ export function registerPointsRoutes(app: RouteApp, deps: PointsRouteDeps): void
     },
     async (request) => {
       const operator = requireOperator(request);
-      const created = await points.createGoods(request.body, who(operator));
-      await backoffice.recordChange(operator, caller(request), {
-        action: 'points.goods.created',
-        target: `points-goods:${created.id}`,
-        before: null,
-        after: created,
-      });
-      return ok(created);
+      return ok(
+        await auditedCreate(backoffice, operator, caller(request), {
+          action: 'points.goods.created',
+          target: (created) => `points-goods:${created.id}`,
+          create: () => points.createGoods(request.body, authorOf(operator)),
+        }),
+      );
     },
   );
 
@@ -94,15 +93,14 @@ export function registerPointsRoutes(app: RouteApp, deps: PointsRouteDeps): void
     },
     async (request) => {
       const operator = requireOperator(request);
-      const before = await points.getGoods(request.params.id);
-      const after = await points.updateGoods(request.params.id, request.body, who(operator));
-      await backoffice.recordChange(operator, caller(request), {
-        action: 'points.goods.updated',
-        target: `points-goods:${after.id}`,
-        before,
-        after,
-      });
-      return ok(after);
+      return ok(
+        await auditedUpdate(backoffice, operator, caller(request), {
+          action: 'points.goods.updated',
+          target: `points-goods:${request.params.id}`,
+          read: () => points.getGoods(request.params.id),
+          update: () => points.updateGoods(request.params.id, request.body, authorOf(operator)),
+        }),
+      );
     },
   );
 
@@ -119,15 +117,14 @@ export function registerPointsRoutes(app: RouteApp, deps: PointsRouteDeps): void
     },
     async (request) => {
       const operator = requireOperator(request);
-      const before = await points.getGoods(request.params.id);
-      await points.deleteGoods(request.params.id, who(operator));
-      await backoffice.recordChange(operator, caller(request), {
-        action: 'points.goods.deleted',
-        target: `points-goods:${before.id}`,
-        before,
-        after: null,
-      });
-      return ok({ deleted: true as const });
+      return ok(
+        await auditedDelete(backoffice, operator, caller(request), {
+          action: 'points.goods.deleted',
+          target: `points-goods:${request.params.id}`,
+          read: () => points.getGoods(request.params.id),
+          remove: () => points.deleteGoods(request.params.id, authorOf(operator)),
+        }),
+      );
     },
   );
 
@@ -165,7 +162,13 @@ export function registerPointsRoutes(app: RouteApp, deps: PointsRouteDeps): void
         const operator = requireOperator(request);
         const { remark } = z.object({ remark: z.string().default('') }).parse(request.body ?? {});
         const before = await points.getRedemption(request.params.id);
-        const after = await points.decide(request.params.id, action, who(operator), remark, requestLanguage(request));
+        const after = await points.decide(
+          request.params.id,
+          action,
+          authorOf(operator),
+          remark,
+          requestLanguage(request),
+        );
         await backoffice.recordChange(operator, caller(request), {
           action: action === 'approve' ? 'points.redemption.approved' : 'points.redemption.rejected',
           target: `points-redemption:${after.id}`,
@@ -208,15 +211,14 @@ export function registerPointsRoutes(app: RouteApp, deps: PointsRouteDeps): void
     },
     async (request) => {
       const operator = requireOperator(request);
-      const before = await points.getSettings();
-      const after = await points.setSettings(request.body, who(operator));
-      await backoffice.recordChange(operator, caller(request), {
-        action: 'points.settings.updated',
-        target: 'points-settings',
-        before,
-        after,
-      });
-      return ok(after);
+      return ok(
+        await auditedUpdate(backoffice, operator, caller(request), {
+          action: 'points.settings.updated',
+          target: 'points-settings',
+          read: () => points.getSettings(),
+          update: () => points.setSettings(request.body, authorOf(operator)),
+        }),
+      );
     },
   );
 }

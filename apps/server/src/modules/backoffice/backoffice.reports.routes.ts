@@ -10,22 +10,16 @@ import {
   vendorPlayReportSchema,
   vendorReportQuerySchema,
 } from '@portal/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
 import { ok } from '../../platform/http/envelope';
 import type { BackofficeReports } from './backoffice.reports.service';
-import type { BackofficeService, CallerContext, OperatorContext } from './backoffice.service';
-
-type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
-
-const tags = ['backoffice'];
+import { type RequestContext, type RouteApp, tags } from './backoffice.route-helpers';
+import type { BackofficeService } from './backoffice.service';
 
 export type ReportsRouteDeps = {
   reports: BackofficeReports;
   backoffice: Pick<BackofficeService, 'recordChange'>;
-  caller: (request: FastifyRequest) => CallerContext;
-  requireOperator: (request: FastifyRequest) => OperatorContext;
-};
+} & RequestContext;
 
 /**
  * Reports under `/reports/…` (permission `reports.read`): play by day and by vendor, the cashier by day and channel,

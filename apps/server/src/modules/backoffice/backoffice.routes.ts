@@ -54,6 +54,7 @@ import { type BackofficePlayers, registerPlayerRoutes } from './backoffice.playe
 import { type BackofficePoints, registerPointsRoutes } from './backoffice.points.routes';
 import { registerReportsRoutes } from './backoffice.reports.routes';
 import type { BackofficeReports } from './backoffice.reports.service';
+import { emptyBody, tags } from './backoffice.route-helpers';
 import {
   type BackofficeService,
   type CallerContext,
@@ -135,8 +136,6 @@ export type BackofficeRoutesOptions = {
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 // Every route but the two sign-in steps needs the bo_session cookie (set by the TOTP step).
-const tags = ['backoffice'];
-const emptyBody = z.strictObject({}).optional();
 
 function caller(request: FastifyRequest): CallerContext {
   const agent = request.headers['user-agent'];
