@@ -287,6 +287,33 @@ describe('platform: envelope, errors and guards', () => {
     expect(ui.body).toContain('swagger');
   });
 
+  it('counts answers by route pattern and status, with a latency histogram, unmatched requests apart', async () => {
+    const scrape = async () => (await app.inject({ method: 'GET', url: '/metrics' })).body;
+    const sample = (body: string, line: string) => {
+      const found = body.split('\n').find((candidate) => candidate.startsWith(`${line} `));
+      return found ? Number(found.slice(line.length + 1)) : 0;
+    };
+    const before = await scrape();
+    for (let index = 0; index < 3; index += 1) await app.inject({ method: 'GET', url: '/healthz' });
+    // From an address of its own: unknown routes are rate-limited per address, and other tests count on the limit.
+    await app.inject({ method: 'GET', url: '/wps/no-such-call', remoteAddress: '192.0.2.200' });
+    const after = await scrape();
+    const delta = (line: string) => sample(after, line) - sample(before, line);
+    expect(delta('http_requests_total{method="GET",route="/healthz",status="200"}')).toBe(3);
+    expect(delta('http_request_duration_seconds_count{method="GET",route="/healthz"}')).toBe(3);
+    expect(delta('http_request_duration_seconds_bucket{method="GET",route="/healthz",le="+Inf"}')).toBe(3);
+    expect(delta('http_requests_total{method="GET",route="unmatched",status="404"}')).toBe(1);
+    // Buckets are cumulative: each is at most the next, the last equals the count.
+    const buckets = after
+      .split('\n')
+      .filter((line) => line.startsWith('http_request_duration_seconds_bucket{method="GET",route="/healthz",'))
+      .map((line) => Number(line.split(' ')[1]));
+    expect(buckets.length).toBe(11);
+    expect(buckets).toEqual([...buckets].sort((a, b) => a - b));
+    expect(after).toContain('# TYPE http_request_duration_seconds histogram');
+    expect(after).toContain('# TYPE http_requests_total counter');
+  });
+
   it('wires the wallet: a fresh ledger verifies clean', async () => {
     const report = await app.services.wallet.verifyLedger();
     expect(report.ok).toBe(true);

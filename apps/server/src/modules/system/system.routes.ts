@@ -26,15 +26,19 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (a
     // bookkeeping cost more than the answer itself (0.36 -> 0.48 of bare Fastify, bench/RESULTS.md). Floods of it
     // belong to the load balancer, like any cached asset.
     config: { rateLimit: false },
+    // A GET with a small answer: no body to inflate, nothing worth compressing, so the compression plugin's
+    // per-request hooks are left off this route.
+    compress: false,
+    decompress: false,
     schema: {
       tags: ['system'],
       summary: 'System status: 0 normal, 1 maintenance, 2 region restricted',
       response: { 200: okEnvelope(systemStatusSchema) },
     },
-    // Polled by every open page: serialised directly (the service builds it from typed, cached parts), which skips
-    // the per-request schema pass of the response serialiser; the schema above still documents it.
+    // Polled by every open page: the service hands out the answer as a JSON string kept per client (only the
+    // server time is appended per request), which skips the response serialiser; the schema above documents it.
     handler: async (request, reply) =>
-      reply.type('application/json; charset=utf-8').send(JSON.stringify(ok(await system.status(request.ip))) as never),
+      reply.type('application/json; charset=utf-8').send((await system.statusJson(request.ip)) as never),
   });
 
   app.route({
@@ -42,6 +46,9 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (a
     url: calls.systemWhitelabel.path,
     // The start-up call of every page load, from the cached snapshot: see the status route above.
     config: { rateLimit: false },
+    // Compressed once per distinct body by `precompressed` below, so the compression plugin's hooks are left off.
+    compress: false,
+    decompress: false,
     schema: {
       tags: ['system'],
       summary: 'Permission response: site configuration, whitelabel tree, location, maintenance and region status',

@@ -61,6 +61,8 @@ type ClientView = {
    * out again while that state holds, so nothing is concatenated per request and the string's hash is reused by
    * the compression cache downstream. */
   permission?: { maintenanceEnd: string | null | false; json: string };
+  /** This client's status answer up to its `serverTime` value, for the same maintenance state (see `statusJson`). */
+  status?: { maintenanceEnd: string | null | false; prefix: string };
 };
 
 /** Distinct client addresses remembered per snapshot; the map starts over when full (and on every reload). */
@@ -196,7 +198,21 @@ export function createSystemService(deps: SystemServiceDeps) {
     };
   }
 
-  async function ensurePayloadKeys() {
+  /** The payload key pair, loaded (or on a fresh database generated) once; concurrent callers share the work. */
+  let payloadLoading: Promise<{ publicKeyPem: string; decryptor: PayloadDecryptor }> | null = null;
+  function ensurePayloadKeys() {
+    if (payload) return Promise.resolve(payload);
+    if (!payloadLoading) {
+      const loading = loadPayloadKeys();
+      payloadLoading = loading;
+      loading.catch(() => {
+        if (payloadLoading === loading) payloadLoading = null;
+      });
+    }
+    return payloadLoading;
+  }
+
+  async function loadPayloadKeys() {
     if (payload) return payload;
     let pair: { publicKeyPem: string; privateKeyPem: string };
     if (deps.payloadPrivateKey) {
@@ -254,6 +270,14 @@ export function createSystemService(deps: SystemServiceDeps) {
     return view;
   }
 
+  /** The current time as an ISO string, formatted at most once per millisecond (the status poll asks for it). */
+  let clock = { ms: Number.NaN, iso: '' };
+  function isoNow(): string {
+    const ms = deps.now ? deps.now().getTime() : Date.now();
+    if (ms !== clock.ms) clock = { ms, iso: new Date(ms).toISOString() };
+    return clock.iso;
+  }
+
   function isRestricted(state: Snapshot, ip: string): boolean {
     return clientView(state, ip).restricted;
   }
@@ -269,7 +293,10 @@ export function createSystemService(deps: SystemServiceDeps) {
       const unsubscribe = await deps.pubsub.subscribe(configChangedChannel, (merchantCode) => {
         if (merchantCode === deps.merchantCode) snapshot = null;
       });
-      await current();
+      // Warmed in the background: on a fresh database the first load generates the payload key pair (an RSA key,
+      // from tens of ms to over a second on the thread pool), which the rest of the start need not wait for. The
+      // first request that needs the configuration waits for the same load; a failed load is retried by the next.
+      current().catch(() => {});
       return unsubscribe;
     },
 
@@ -291,6 +318,29 @@ export function createSystemService(deps: SystemServiceDeps) {
         location: client.location,
         serverTime: now().toISOString(),
       };
+    },
+
+    /**
+     * The whole `/wps/system/status` answer (envelope included) as a JSON string: everything but `serverTime` is
+     * kept per client and maintenance state, so a poll costs a string concatenation rather than building and
+     * serialising an object. Same content as `ok(await status(ip))`.
+     */
+    async statusJson(ip: string): Promise<string> {
+      const state = await current();
+      const maintenance = isMaintenance(state.merchant);
+      const client = clientView(state, ip);
+      const maintenanceEnd = maintenance ? (state.merchant.maintenanceEnd?.toISOString() ?? null) : null;
+      const made = maintenance ? maintenanceEnd : false;
+      if (!client.status || client.status.maintenanceEnd !== made) {
+        const status = maintenance
+          ? systemStatusCodes.MAINTENANCE
+          : client.restricted
+            ? systemStatusCodes.REGION_RESTRICTED
+            : systemStatusCodes.NORMAL;
+        const prefix = `{"success":true,"value":{"status":${status},"maintenance":${maintenance},"regionRestriction":${client.restricted},"maintenanceEnd":${JSON.stringify(maintenanceEnd)},"location":${client.locationJson},"serverTime":"`;
+        client.status = { maintenanceEnd: made, prefix };
+      }
+      return `${client.status.prefix}${isoNow()}"}}`;
     },
 
     /**

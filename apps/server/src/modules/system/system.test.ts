@@ -53,6 +53,25 @@ describe('system status and permission response', () => {
     expect(await status('198.51.100.4')).toMatchObject({ status: 0 });
   });
 
+  it('answers the status poll with the same content as the typed status, the server time included', async () => {
+    const answer = async (ip: string) =>
+      (await app.inject({ method: 'GET', url: '/wps/system/status', headers: { 'x-forwarded-for': ip } })).json();
+    for (const ip of ['198.51.100.4', '203.0.113.7']) {
+      expect(await answer(ip)).toEqual({ success: true, value: await app.services.system.status(ip) });
+    }
+    // The remembered part of a client's answer follows the maintenance state and the clock.
+    await app.services.system.setMaintenance({ enabled: true, end: new Date('2026-11-22T12:00:00Z') });
+    expect(await answer('198.51.100.4')).toEqual({
+      success: true,
+      value: await app.services.system.status('198.51.100.4'),
+    });
+    clock = new Date('2026-11-22T11:00:00.123Z');
+    expect((await answer('198.51.100.4')).value).toMatchObject({ status: 1, serverTime: '2026-11-22T11:00:00.123Z' });
+    clock = new Date('2026-11-22T10:00:00Z');
+    await app.services.system.setMaintenance({ enabled: false, end: null });
+    expect((await answer('198.51.100.4')).value).toMatchObject({ status: 0, serverTime: '2026-11-22T10:00:00.000Z' });
+  });
+
   it('gives maintenance priority over region restriction', async () => {
     await app.services.system.setMaintenance({ enabled: true, end: null });
     expect(await status('203.0.113.7')).toMatchObject({ status: 1, maintenance: true, regionRestriction: true });
