@@ -7,14 +7,21 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/** Newest modification time under each source path, walked once per start (several outputs share sources). */
+const newestByPath = new Map();
 function newestMtime(dir) {
+  if (!newestByPath.has(dir)) newestByPath.set(dir, walkNewestMtime(dir));
+  return newestByPath.get(dir);
+}
+
+function walkNewestMtime(dir) {
   let newest = 0;
   if (!existsSync(dir)) return newest;
   if (!statSync(dir).isDirectory()) return statSync(dir).mtimeMs;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.name === 'node_modules' || entry.name === 'dist') continue;
     const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+    newest = Math.max(newest, entry.isDirectory() ? walkNewestMtime(full) : statSync(full).mtimeMs);
   }
   return newest;
 }
@@ -25,9 +32,47 @@ function stale(output, sources) {
   return sources.some((source) => newestMtime(path.join(root, source)) > built);
 }
 
+let sim;
+
 function run(args) {
   const result = spawnSync('npm', args, { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  if (result.status !== 0) {
+    sim?.kill('SIGTERM');
+    process.exit(result.status ?? 1);
+  }
+}
+
+const simEnabled = process.env.VENDOR_SIM_ENABLED !== 'false';
+if (simEnabled && stale(path.join(root, 'apps/vendor-sim/dist/main.js'), ['apps/vendor-sim/src'])) {
+  console.info('Building the vendor simulator…');
+  run(['run', 'build', '-w', '@portal/vendor-sim']);
+}
+
+const env = { DEV_TOOLS: 'true', SEED_DEMO: 'true', ...process.env };
+const port = env.PORT ?? '3000';
+
+/**
+ * The vendor simulator (apps/vendor-sim) starts first: it makes its key pairs and shared secrets once under
+ * <DATA_DIR>/vendor-sim/ and reports the HUB88_* / TCG_* settings the portal needs to reach it. Settings the user
+ * set keep their values. The other outputs are checked (and built when stale) while it starts.
+ */
+let simReady = Promise.resolve(null);
+if (simEnabled) {
+  const simPort = env.VENDOR_SIM_PORT ?? '3100';
+  sim = spawn(process.execPath, ['--enable-source-maps', 'apps/vendor-sim/dist/main.js'], {
+    cwd: root,
+    env: {
+      VENDOR_SIM_PORT: simPort,
+      VENDOR_SIM_PORTAL_URL: `http://127.0.0.1:${port}`,
+      VENDOR_SIM_DEV_ROUTES: env.DEV_TOOLS,
+      ...env,
+    },
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+  });
+  simReady = new Promise((resolve) => {
+    sim.on('message', (message) => message?.type === 'listening' && resolve(message));
+    sim.on('exit', () => resolve(null));
+  });
 }
 
 if (
@@ -58,38 +103,10 @@ if (stale(path.join(root, 'apps/server/dist/main.js'), ['apps/server/src', 'pack
   console.info('Building the server…');
   run(['run', 'build', '-w', '@portal/server']);
 }
-const simEnabled = process.env.VENDOR_SIM_ENABLED !== 'false';
-if (simEnabled && stale(path.join(root, 'apps/vendor-sim/dist/main.js'), ['apps/vendor-sim/src'])) {
-  console.info('Building the vendor simulator…');
-  run(['run', 'build', '-w', '@portal/vendor-sim']);
-}
 
-const env = { DEV_TOOLS: 'true', SEED_DEMO: 'true', ...process.env };
-const port = env.PORT ?? '3000';
-
-/**
- * The vendor simulator (apps/vendor-sim) starts first: it makes its key pairs and shared secrets once under
- * <DATA_DIR>/vendor-sim/ and reports the HUB88_* / TCG_* settings the portal needs to reach it. Settings the user
- * set keep their values.
- */
-let sim;
 let simUrl;
 if (simEnabled) {
-  const simPort = env.VENDOR_SIM_PORT ?? '3100';
-  sim = spawn(process.execPath, ['--enable-source-maps', 'apps/vendor-sim/dist/main.js'], {
-    cwd: root,
-    env: {
-      VENDOR_SIM_PORT: simPort,
-      VENDOR_SIM_PORTAL_URL: `http://127.0.0.1:${port}`,
-      VENDOR_SIM_DEV_ROUTES: env.DEV_TOOLS,
-      ...env,
-    },
-    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-  });
-  const ready = await new Promise((resolve) => {
-    sim.on('message', (message) => message?.type === 'listening' && resolve(message));
-    sim.on('exit', () => resolve(null));
-  });
+  const ready = await simReady;
   if (!ready) {
     console.error('The vendor simulator did not start (set VENDOR_SIM_ENABLED=false to run without it).');
     process.exit(1);

@@ -4,12 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { findDatabaseTemplate } from './template';
 
 /** The Drizzle handle every repository uses; the same type whether PGlite or PostgreSQL is underneath. */
@@ -48,10 +45,33 @@ export function findMigrationsFolder(): string {
   throw new Error('migrations folder (drizzle/meta/_journal.json) not found above the server code');
 }
 
+/**
+ * The unpacked template handed to PGlite, which reads it only through `arrayBuffer()`: a Blob made from the bytes
+ * would copy them once in and once more, in small chunks, on the way out (together a few hundred ms at start).
+ */
+class BytesBlob extends Blob {
+  readonly #bytes: Uint8Array;
+  constructor(bytes: Uint8Array) {
+    super([]);
+    this.#bytes = bytes;
+  }
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    const bytes = this.#bytes;
+    const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+    return Promise.resolve((whole ? bytes.buffer : bytes.slice().buffer) as ArrayBuffer);
+  }
+}
+
 /** Opens PostgreSQL through a node-postgres pool, or embedded PGlite (persisted in dataDir, or in memory). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const migrationsFolder = findMigrationsFolder();
   if (options.kind === 'postgres') {
+    // Loaded only for PostgreSQL: the embedded database's start does not pay for node-postgres.
+    const [{ default: pg }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax });
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
@@ -72,7 +92,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const fresh = !options.dataDir || !existsSync(path.join(options.dataDir, 'PG_VERSION'));
   const template = fresh ? findDatabaseTemplate(migrationsFolder) : null;
   // Unzipped here by Node's native zlib: PGlite's own (JavaScript) gunzip of the same file takes ~0.3 s longer.
-  const loadDataDir = template ? new Blob([gunzipSync(readFileSync(template))]) : undefined;
+  const loadDataDir = template ? new BytesBlob(gunzipSync(readFileSync(template))) : undefined;
   const client = options.dataDir
     ? new PGlite(options.dataDir, { loadDataDir })
     : new PGlite(loadDataDir ? { loadDataDir } : undefined);

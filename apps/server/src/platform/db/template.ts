@@ -19,6 +19,8 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 export function databaseTemplateName(migrationsFolder: string): string {
   const hash = createHash('sha256');
   hash.update(pgliteVersion());
+  // What the template holds besides the migrations: since v2, only the `postgres` database (see below).
+  hash.update('template v2');
   const journal = readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8');
   hash.update(journal);
   for (const entry of (JSON.parse(journal) as { entries: { tag: string }[] }).entries) {
@@ -50,6 +52,12 @@ export async function buildDatabaseTemplate(migrationsFolder: string, file: stri
   const client = new PGlite();
   try {
     await migrate(drizzle(client), { migrationsFolder });
+    // PGlite only ever opens `postgres`: initdb's template databases (template0, template1) are dropped, which
+    // takes some 600 of 1,300 files out of what a first start writes to disk (file creation is most of its cost).
+    for (const name of ['template0', 'template1']) {
+      await client.exec(`ALTER DATABASE ${name} IS_TEMPLATE false`);
+      await client.exec(`DROP DATABASE ${name}`);
+    }
     const dump = await client.dumpDataDir('gzip');
     const partial = `${file}.${process.pid}.partial`;
     writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));

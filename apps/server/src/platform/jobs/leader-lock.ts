@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 
 /**
  * Who may run the cluster's scheduled jobs. `acquire` answers whether this instance is the leader now (taking the
@@ -56,7 +56,11 @@ export function createPostgresLeaderLock(options: {
 
   async function connection(): Promise<pg.Client> {
     if (client) return client;
-    const fresh = new pg.Client({ connectionString: options.connectionString, application_name: 'portal-jobs' });
+    // Loaded on first use: only a PostgreSQL deployment takes the leader lock through its own session.
+    const { default: postgres } = await import('pg');
+    // Another call may have connected while the module loaded: one session per lock.
+    if (client) return client;
+    const fresh = new postgres.Client({ connectionString: options.connectionString, application_name: 'portal-jobs' });
     // A lost connection loses the lock with it; the next tick connects again and competes afresh.
     fresh.on('error', (error) => {
       options.log.warn({ err: error }, 'job leader connection lost');

@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis } from 'ioredis';
 import type { Cache, PubSub } from './kv.types';
 import { MemoryCache } from './memory-cache';
 import { MemoryPubSub } from './memory-pubsub';
@@ -59,7 +60,9 @@ export function createKv(options: KvOptions): Kv {
     };
   }
 
-  const redis = new Redis(options.redisUrl);
+  // Loaded here, not at the top: a single instance without Redis never pays for loading ioredis at start.
+  const { Redis: RedisClient } = createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
+  const redis = new RedisClient(options.redisUrl);
   if (options.onRedisError) redis.on('error', options.onRedisError);
   const cache = new RedisCache(redis, { keyPrefix: `${options.keyPrefix}cache:` });
   const pubsub = new RedisPubSub(redis, {
