@@ -155,6 +155,18 @@ describe('platform: envelope, errors and guards', () => {
     expect(response.json().code).toBe('REQUEST_UNSUPPORTED_MEDIA_TYPE');
   });
 
+  it('gives every request an id of its own (a per-instance random prefix and a counter) unless a valid one is sent', async () => {
+    const ids = await Promise.all(
+      [0, 1, 2].map(async () => (await app.inject({ method: 'GET', url: '/healthz' })).headers['x-request-id']),
+    );
+    expect(new Set(ids).size).toBe(3);
+    for (const id of ids) expect(id).toMatch(/^[\w-]{8}-[0-9a-z]+$/);
+    const prefixes = new Set(ids.map((id) => String(id).slice(0, 8)));
+    expect(prefixes.size).toBe(1);
+    const given = await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'trace-abcdefgh' } });
+    expect(given.headers['x-request-id']).toBe('trace-abcdefgh');
+  });
+
   it('hides unknown errors behind INTERNAL with the request id', async () => {
     const response = await app.inject({
       method: 'GET',
