@@ -1,5 +1,6 @@
 // Money through the full HTTP path: the built app in its own process, driven by autocannon over loopback.
-//   - gateway deposit callbacks: signed (HMAC) server-to-server callbacks, each crediting one deposit in the ledger;
+//   - gateway deposit callbacks: signed (HMAC) server-to-server callbacks, each crediting one deposit in the ledger,
+//     spread over many members (many accounts), then all for one member (one hot account);
 //   - agent → downline transfers with a fresh Idempotency-Key each (payment password checked with argon2id);
 //   - replays of one transfer's Idempotency-Key (the stored answer, no money moves).
 // On PostgreSQL when BENCH_DATABASE_URL is set (a fresh database is created on that server and dropped after),
@@ -7,6 +8,11 @@
 // BENCH_DATABASE_URL is set and `pgbench` exists. Prints a markdown block; `--record` appends it to RESULTS.md.
 //
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/wallet-http.mjs --record
+//
+// Each row also shows the SQL statements the server sent and the server's CPU time (user + kernel) per answered
+// request: unlike req/s, these hold on a busy machine. BENCH_CPU_PROF_DIR=dir writes a V8 CPU profile of each
+// scenario there; BENCH_ONLY_CALLBACKS=1 runs the two callback scenarios only; BENCH_DEPOSITS (default 3000) is the
+// number of callbacks per scenario; BENCH_MEMBERS (default 100) the number of members they are spread over.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
