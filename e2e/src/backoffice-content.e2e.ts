@@ -1,7 +1,7 @@
-import { Secret, TOTP } from 'otpauth';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, type Portal, screenshot, startPortal } from './harness';
+import { consoleNav, field, openConsole } from './operator-console';
 
 /**
  * The back office's content area as players then see it: an operator edits a help-centre article and the portal's
@@ -17,28 +17,6 @@ let portal: Portal;
 let consoleContext: BrowserContext;
 let operator: Page;
 let nextAddress = 60;
-
-function field(scope: Page | Locator, label: RegExp): Locator {
-  return scope.getByLabel(label).and(scope.locator('input'));
-}
-
-/** The seeded owner's first sign-in (the password is configured, so no change is asked): password, then enrolment. */
-async function signInOwner(page: Page): Promise<void> {
-  await page.goto(`${portal.baseUrl}/backoffice/`);
-  await field(page, /^Username/).fill('owner');
-  await field(page, /^Password/).fill(ownerPassword);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('heading', { name: 'Set up two-step verification' }).waitFor();
-  const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '');
-  const code = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
-  await field(page, /^Authenticator code/).fill(code);
-  await page.getByRole('button', { name: 'Confirm and sign in' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-}
-
-function nav(page: Page): Locator {
-  return page.getByRole('navigation', { name: 'Console navigation' });
-}
 
 /** A player's browser (its own address, so the per-address limits of one journey do not meet another's). */
 async function playerPage(): Promise<{ context: BrowserContext; page: Page }> {
@@ -70,9 +48,7 @@ beforeAll(async () => {
     hub88: null,
     tcg: null,
   });
-  ({ context: consoleContext, page: operator } = await newPage(browser, 'desktop'));
-  await operator.emulateMedia({ reducedMotion: 'reduce' });
-  await signInOwner(operator);
+  ({ context: consoleContext, page: operator } = await openConsole(browser, portal.baseUrl, 'owner', ownerPassword));
 });
 
 afterAll(async () => {
@@ -91,7 +67,7 @@ describe('the back office content area, as players see it', () => {
       const help = player.page.getByRole('dialog', { name: 'Help centre' });
       await help.getByText('How do I deposit?').first().waitFor();
 
-      await nav(operator).getByRole('link', { name: 'Help centre' }).click();
+      await consoleNav(operator).getByRole('link', { name: 'Help centre' }).click();
       await operator.getByRole('heading', { level: 1, name: 'Help centre' }).waitFor();
       await operator.getByRole('region', { name: 'FAQ' }).waitFor();
       await screenshot(operator, 'backoffice-content-help-list-desktop');
@@ -148,7 +124,7 @@ describe('the back office content area, as players see it', () => {
       await dialog.waitFor({ state: 'detached' });
 
       // The operator answers it in the console.
-      await nav(operator).getByRole('link', { name: 'Feedback' }).click();
+      await consoleNav(operator).getByRole('link', { name: 'Feedback' }).click();
       await operator.getByRole('heading', { level: 1, name: 'Feedback' }).waitFor();
       const row = operator.getByRole('row', { name: new RegExp(text) });
       await row.waitFor();
@@ -182,7 +158,7 @@ describe('the back office content area, as players see it', () => {
   });
 
   it('an operator counts a segment before sending it a message', async () => {
-    await nav(operator).getByRole('link', { name: 'Inbox messages' }).click();
+    await consoleNav(operator).getByRole('link', { name: 'Inbox messages' }).click();
     await operator.getByRole('heading', { level: 1, name: 'Inbox messages' }).waitFor();
     await operator.getByRole('tab', { name: 'A segment' }).click();
     await operator.getByLabel('Deposits').selectOption('never');

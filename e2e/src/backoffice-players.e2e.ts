@@ -1,7 +1,7 @@
-import { Secret, TOTP } from 'otpauth';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, type Portal, screenshot, startPortal, viewports } from './harness';
+import { field, signInOperator } from './operator-console';
 
 /**
  * Players and maker-checker adjustments in real Chromium against the real server: the owner finds the demo
@@ -35,34 +35,6 @@ async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
   return json.value;
 }
 
-function field(scope: Page | Locator, label: RegExp): Locator {
-  return scope.getByLabel(label).and(scope.locator('input'));
-}
-
-/** First sign-in of an operator: password, authenticator enrolment, then their own password when asked. */
-async function signIn(page: Page, username: string, password: string): Promise<void> {
-  await page.goto(`${portal.baseUrl}/backoffice/`);
-  await field(page, /^Username/).fill(username);
-  await field(page, /^Password/).fill(password);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('heading', { name: 'Set up two-step verification' }).waitFor();
-  const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '');
-  const code = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
-  await field(page, /^Authenticator code/).fill(code);
-  await page.getByRole('button', { name: 'Confirm and sign in' }).click();
-  const changeHeading = page.getByRole('heading', { name: 'Choose your own password' });
-  const dashboard = page.getByRole('heading', { level: 1, name: 'Dashboard' });
-  await changeHeading.or(dashboard).waitFor();
-  if (await changeHeading.isVisible()) {
-    const renewed = `${password}-renewed`;
-    await field(page, /^Current/).fill(password);
-    await field(page, /^New password/).fill(renewed);
-    await field(page, /^Repeat/).fill(renewed);
-    await page.getByRole('button', { name: 'Save password' }).click();
-  }
-  await dashboard.waitFor();
-}
-
 async function balanceOf(token: string): Promise<{ main: { minor: string }; scale: number }> {
   return api('/wps/v2/wallets/balance', { headers: { authorization: token } });
 }
@@ -80,7 +52,7 @@ describe('players and adjustments', () => {
     const { page } = owner;
     await page.emulateMedia({ reducedMotion: 'reduce' });
     try {
-      await signIn(page, 'owner', ownerPassword);
+      await signInOperator(page, portal.baseUrl, 'owner', ownerPassword);
       await page.getByRole('region', { name: 'Today' }).waitFor();
       await screenshot(page, 'backoffice-dashboard-desktop');
 
@@ -130,7 +102,7 @@ describe('players and adjustments', () => {
       // The finance operator approves it on another browser.
       finance = await newPage(browser, 'desktop');
       await finance.page.emulateMedia({ reducedMotion: 'reduce' });
-      await signIn(finance.page, 'fin_e2e', financePassword);
+      await signInOperator(finance.page, portal.baseUrl, 'fin_e2e', financePassword);
       const financeNav = finance.page.getByRole('navigation', { name: 'Console navigation' });
       await financeNav.getByRole('link', { name: 'Balance adjustments' }).click();
       await finance.page.getByRole('heading', { level: 1, name: 'Balance adjustments' }).waitFor();

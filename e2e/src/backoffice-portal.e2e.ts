@@ -1,7 +1,7 @@
-import { Secret, TOTP } from 'otpauth';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, type Portal, screenshot, startPortal } from './harness';
+import { consoleNav, field, openConsole } from './operator-console';
 
 /**
  * What an operator does in the console, as players then see it in their own browser: a notice published in the
@@ -16,28 +16,6 @@ let browser: Browser;
 let portal: Portal;
 let consoleContext: BrowserContext;
 let operator: Page;
-
-function field(scope: Page | Locator, label: RegExp): Locator {
-  return scope.getByLabel(label).and(scope.locator('input'));
-}
-
-/** The seeded owner's first sign-in (the password is configured, so no change is asked): password, then enrolment. */
-async function signInOwner(page: Page): Promise<void> {
-  await page.goto(`${portal.baseUrl}/backoffice/`);
-  await field(page, /^Username/).fill('owner');
-  await field(page, /^Password/).fill(ownerPassword);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('heading', { name: 'Set up two-step verification' }).waitFor();
-  const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '');
-  const code = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
-  await field(page, /^Authenticator code/).fill(code);
-  await page.getByRole('button', { name: 'Confirm and sign in' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-}
-
-function nav(page: Page): Locator {
-  return page.getByRole('navigation', { name: 'Console navigation' });
-}
 
 /** A player's browser on the portal's home page, without the seeded popup over it. */
 async function playerPage(): Promise<{ context: BrowserContext; page: Page }> {
@@ -56,9 +34,7 @@ beforeAll(async () => {
     hub88: null,
     tcg: null,
   });
-  ({ context: consoleContext, page: operator } = await newPage(browser, 'desktop'));
-  await operator.emulateMedia({ reducedMotion: 'reduce' });
-  await signInOwner(operator);
+  ({ context: consoleContext, page: operator } = await openConsole(browser, portal.baseUrl, 'owner', ownerPassword));
 });
 
 afterAll(async () => {
@@ -78,7 +54,7 @@ describe('what operators publish, players see', () => {
       await marquee.waitFor();
       expect(await marquee.getByRole('button', { name: title }).count()).toBe(0);
 
-      await nav(operator).getByRole('link', { name: 'Announcements' }).click();
+      await consoleNav(operator).getByRole('link', { name: 'Announcements' }).click();
       await operator.getByRole('heading', { level: 1, name: 'Announcements' }).waitFor();
       await operator.getByRole('button', { name: 'New announcement' }).click();
       const editor = operator.getByRole('dialog', { name: 'New announcement' });
@@ -123,7 +99,7 @@ describe('what operators publish, players see', () => {
       await player.page.getByRole('region', { name: 'Notices' }).waitFor();
       expect(await maintenanceHeading.count()).toBe(0);
 
-      await nav(operator).getByRole('link', { name: 'Site settings' }).click();
+      await consoleNav(operator).getByRole('link', { name: 'Site settings' }).click();
       await operator.getByRole('heading', { level: 1, name: 'Site settings' }).waitFor();
       await setMaintenance(operator, true);
 

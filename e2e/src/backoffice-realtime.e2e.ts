@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { Secret, TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, type Portal, screenshot, startPortal } from './harness';
+import { consoleNav, signInOperator } from './operator-console';
 
 /**
  * The live cashier queues in real Chromium against the real server: an operator has the withdrawal queue open; the
@@ -11,7 +11,6 @@ import { launchBrowser, newPage, type Portal, screenshot, startPortal } from './
  */
 
 const ownerPassword = 'Owner#Portal2026!';
-const newOwnerPassword = 'Owner#Portal2026!-renewed';
 const demoPlayer = { username: 'demo_player', password: 'Player#2026demo' };
 const paymentPassword = '135790';
 
@@ -36,29 +35,6 @@ afterAll(async () => {
 
 function field(scope: Page | Locator, label: RegExp): Locator {
   return scope.getByLabel(label).and(scope.locator('input, select'));
-}
-
-/** The seeded owner's first sign-in to the back office (password, authenticator, new password). */
-async function signInOwner(page: Page): Promise<void> {
-  await page.goto(`${portal.baseUrl}/backoffice/`);
-  await field(page, /^Username/).fill('owner');
-  await field(page, /^Password/).fill(ownerPassword);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('heading', { name: 'Set up two-step verification' }).waitFor();
-  const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '');
-  const code = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
-  await field(page, /^Authenticator code/).fill(code);
-  await page.getByRole('button', { name: 'Confirm and sign in' }).click();
-  const changeHeading = page.getByRole('heading', { name: 'Choose your own password' });
-  const signedIn = page.getByRole('button', { name: 'Sign out' });
-  await changeHeading.or(signedIn).waitFor();
-  if (await changeHeading.isVisible()) {
-    await field(page, /^Current/).fill(ownerPassword);
-    await field(page, /^New password/).fill(newOwnerPassword);
-    await field(page, /^Repeat/).fill(newOwnerPassword);
-    await page.getByRole('button', { name: 'Save password' }).click();
-  }
-  await signedIn.waitFor();
 }
 
 /**
@@ -116,11 +92,8 @@ describe('live cashier queues', () => {
     const { page } = operator;
     await page.emulateMedia({ reducedMotion: 'reduce' });
     try {
-      await signInOwner(page);
-      await page
-        .getByRole('navigation', { name: 'Console navigation' })
-        .getByRole('link', { name: 'Withdrawals' })
-        .click();
+      await signInOperator(page, portal.baseUrl, 'owner', ownerPassword);
+      await consoleNav(page).getByRole('link', { name: 'Withdrawals' }).click();
       await page.getByRole('heading', { level: 1, name: 'Withdrawals' }).waitFor();
       const live = page.getByTestId('queue-live-status');
       await expect.poll(() => live.textContent(), { timeout: 10_000 }).toBe('Live');

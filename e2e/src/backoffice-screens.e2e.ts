@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { Secret, TOTP } from 'otpauth';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactsDir, launchBrowser, newPage, type Portal, screenshot, startPortal } from './harness';
+import { signInOperator } from './operator-console';
 
 /**
  * Every screen of the operator console at 1366x768 with the demo data (plus the vendors' catalogue and a manual
@@ -56,23 +56,6 @@ let context: BrowserContext;
 let page: Page;
 /** Console errors and uncaught exceptions since the last screen was checked. */
 let errors: string[] = [];
-
-function field(scope: Page | Locator, label: RegExp): Locator {
-  return scope.getByLabel(label).and(scope.locator('input'));
-}
-
-async function signInOwner(): Promise<void> {
-  await page.goto(`${portal.baseUrl}/backoffice/`);
-  await field(page, /^Username/).fill('owner');
-  await field(page, /^Password/).fill(ownerPassword);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('heading', { name: 'Set up two-step verification' }).waitFor();
-  const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '');
-  const code = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
-  await field(page, /^Authenticator code/).fill(code);
-  await page.getByRole('button', { name: 'Confirm and sign in' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-}
 
 /** Waits until the screen has no loading skeleton or spinner left (data shown, or its empty state). */
 async function settled(): Promise<void> {
@@ -162,7 +145,7 @@ beforeAll(async () => {
   });
   await demoActivity();
   ({ context, page } = await newPage(browser, 'desktop'));
-  await signInOwner();
+  await signInOperator(page, portal.baseUrl, 'owner', ownerPassword);
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(`console: ${message.text()} (${message.location().url})`);
   });
