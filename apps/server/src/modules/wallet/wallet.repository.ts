@@ -65,8 +65,10 @@ export const sharedOwnerTypes: readonly string[] = ['house', 'system'];
  * (Nakama core_wallet.go, pgledger). Shared accounts come last so that a writer may also take a shared account's
  * lock late, by updating it as its last step (see `postTransfer`), without breaking the order.
  *
- * With `idempotencyKey`, each row also tells whether a transfer holds that key already (`keyUsed`), read in the
- * same statement after the locks are granted, so the writer learns of a replay without a second round trip.
+ * With `idempotencyKey`, each row also tells whether a transfer holds that key already (`keyUsed`), so the writer
+ * learns of a replay without a second round trip. The transfers are read from the statement's snapshot: a twin
+ * with the same key that commits while this statement waits for a lock is not seen here, and its insert then fails
+ * on the key's unique constraint, which the wallet's write loop treats as a lost race (the rerun replays it).
  */
 export async function lockAccounts(
   db: DbOrTx,
