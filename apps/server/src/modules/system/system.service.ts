@@ -125,7 +125,9 @@ export function createSystemService(deps: SystemServiceDeps) {
     const { merchant } = rows;
     const tree = buildTree(rows.features);
     const enabled = enabledFeatures(tree);
-    const keys = await ensurePayloadKeys();
+    // The public key travels only while payload encryption is on: 0.5 KB of every permission response otherwise,
+    // and a fresh database's first load need not wait for the key pair (made in the background by start()).
+    const keys = merchant.payloadEncryptionEnabled ? await ensurePayloadKeys() : null;
     const domainRoute: DomainRoute = {
       mainDomain: merchant.mainDomain,
       routes: rows.domainRoutes.map((route) => ({
@@ -160,7 +162,7 @@ export function createSystemService(deps: SystemServiceDeps) {
       analytics: { gtagId: merchant.analyticsGtagId },
       imageCDNs: merchant.imageCdns,
       launchGameCDNs: merchant.launchGameCdns,
-      payloadEncryption: { enabled: merchant.payloadEncryptionEnabled, publicKey: keys.publicKeyPem },
+      payloadEncryption: { enabled: merchant.payloadEncryptionEnabled, publicKey: keys?.publicKeyPem ?? null },
     };
     const fields: Partial<Record<RegistrationFieldName, RegistrationFieldRule>> = {};
     for (const row of rows.registerFields) {
@@ -297,6 +299,8 @@ export function createSystemService(deps: SystemServiceDeps) {
       // from tens of ms to over a second on the thread pool), which the rest of the start need not wait for. The
       // first request that needs the configuration waits for the same load; a failed load is retried by the next.
       current().catch(() => {});
+      // The key pair is also made ahead while encryption is off, so switching it on, or a first E call, finds it.
+      ensurePayloadKeys().catch(() => {});
       return unsubscribe;
     },
 

@@ -153,7 +153,15 @@ describe('system status and permission response', () => {
       'FACEBOOK',
       'EMAIL',
     ]);
-    expect(value.info.payloadEncryption.publicKey).toContain('BEGIN PUBLIC KEY');
+    // The public key travels only while payload encryption is on.
+    expect(value.info.payloadEncryption).toEqual({ enabled: false, publicKey: null });
+    await app.services.system.setPayloadEncryption(true);
+    const on = await app.inject({ method: 'GET', url: '/wps/system/whitelabel' });
+    expect(on.json().value.info.payloadEncryption).toEqual({
+      enabled: true,
+      publicKey: expect.stringContaining('BEGIN PUBLIC KEY'),
+    });
+    await app.services.system.setPayloadEncryption(false);
     const ids = new Set<string>();
     const walk = (nodes: typeof value.info.whitelabel) => {
       for (const node of nodes) {
