@@ -24,7 +24,7 @@ import { AppError } from '../../platform/http/app-error';
 import { ok } from '../../platform/http/envelope';
 import type { CashierService } from '../wallet';
 import { isSameHost } from './backoffice.origin';
-import { auditedUpdate, emptyBody, type RequestContext, type RouteApp, tags } from './backoffice.route-helpers';
+import { auditedChanges, emptyBody, type RequestContext, type RouteApp, tags } from './backoffice.route-helpers';
 import type { BackofficeService } from './backoffice.service';
 
 /** What the back office uses of the cashier: its operator functions. */
@@ -107,6 +107,7 @@ function channelState(channel: DepositChannelConfig) {
  */
 export function registerCashierRoutes(app: RouteApp, deps: CashierRouteDeps): void {
   const { cashier, backoffice, caller, requireOperator } = deps;
+  const audited = auditedChanges(deps);
 
   // ---------------------------------------------------------------- deposits
 
@@ -145,14 +146,13 @@ export function registerCashierRoutes(app: RouteApp, deps: CashierRouteDeps): vo
       },
     },
     async (request) => {
-      const operator = requireOperator(request);
       const { id } = request.params;
       return ok(
-        await auditedUpdate(backoffice, operator, caller(request), {
+        await audited.update(request, {
           action: 'cashier.deposit.approved',
           target: `deposit:${id}`,
           read: () => cashier.deposits.getOperatorDeposit(id),
-          update: () => cashier.deposits.approveDeposit(id, operator),
+          update: (operator) => cashier.deposits.approveDeposit(id, operator),
           state: depositState,
         }),
       );
@@ -172,14 +172,13 @@ export function registerCashierRoutes(app: RouteApp, deps: CashierRouteDeps): vo
       },
     },
     async (request) => {
-      const operator = requireOperator(request);
       const { id } = request.params;
       return ok(
-        await auditedUpdate(backoffice, operator, caller(request), {
+        await audited.update(request, {
           action: 'cashier.deposit.rejected',
           target: `deposit:${id}`,
           read: () => cashier.deposits.getOperatorDeposit(id),
-          update: () => cashier.deposits.rejectDeposit(id, request.body.reason, operator),
+          update: (operator) => cashier.deposits.rejectDeposit(id, request.body.reason, operator),
           state: depositState,
         }),
       );
@@ -255,14 +254,13 @@ export function registerCashierRoutes(app: RouteApp, deps: CashierRouteDeps): vo
       },
     },
     async (request) => {
-      const operator = requireOperator(request);
       const { id } = request.params;
       return ok(
-        await auditedUpdate(backoffice, operator, caller(request), {
+        await audited.update(request, {
           action: 'cashier.withdrawal.approved',
           target: `withdrawal:${id}`,
           read: () => cashier.withdrawals.getOperatorWithdrawal(id),
-          update: () => cashier.withdrawals.approveWithdrawal(id, operator),
+          update: (operator) => cashier.withdrawals.approveWithdrawal(id, operator),
           state: withdrawalState,
         }),
       );
@@ -282,14 +280,13 @@ export function registerCashierRoutes(app: RouteApp, deps: CashierRouteDeps): vo
       },
     },
     async (request) => {
-      const operator = requireOperator(request);
       const { id } = request.params;
       return ok(
-        await auditedUpdate(backoffice, operator, caller(request), {
+        await audited.update(request, {
           action: 'cashier.withdrawal.rejected',
           target: `withdrawal:${id}`,
           read: () => cashier.withdrawals.getOperatorWithdrawal(id),
-          update: () => cashier.withdrawals.rejectWithdrawal(id, request.body.reason, operator),
+          update: (operator) => cashier.withdrawals.rejectWithdrawal(id, request.body.reason, operator),
           state: withdrawalState,
         }),
       );

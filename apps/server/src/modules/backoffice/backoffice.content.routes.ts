@@ -37,15 +37,7 @@ import {
 import { ok, requestLanguage } from '../../platform/http/envelope';
 import type { ContentService } from '../content';
 import type { SystemService } from '../system';
-import {
-  auditedCreate,
-  auditedDelete,
-  auditedUpdate,
-  authorOf,
-  type RequestContext,
-  type RouteApp,
-  tags,
-} from './backoffice.route-helpers';
+import { auditedChanges, authorOf, type RequestContext, type RouteApp, tags } from './backoffice.route-helpers';
 import type { BackofficeService } from './backoffice.service';
 
 /** What the back office uses of the content module: its operator functions. */
@@ -111,6 +103,7 @@ function articleState(article: OperatorArticle) {
  */
 export function registerContentRoutes(app: RouteApp, deps: ContentRouteDeps): void {
   const { content, backoffice, caller, requireOperator } = deps;
+  const audited = auditedChanges(deps);
 
   app.get(
     contentBackofficePaths.announcements,
@@ -151,17 +144,15 @@ export function registerContentRoutes(app: RouteApp, deps: ContentRouteDeps): vo
         response: { 200: okEnvelope(operatorAnnouncementSchema) },
       },
     },
-    async (request) => {
-      const operator = requireOperator(request);
-      return ok(
-        await auditedCreate(backoffice, operator, caller(request), {
+    async (request) =>
+      ok(
+        await audited.create(request, {
           action: 'content.announcement.created',
           target: (created) => `announcement:${created.id}`,
-          create: () => content.createAnnouncement(request.body, authorOf(operator), requestLanguage(request)),
+          create: (operator) => content.createAnnouncement(request.body, authorOf(operator), requestLanguage(request)),
           state: announcementState,
         }),
-      );
-    },
+      ),
   );
 
   app.get(
@@ -191,14 +182,14 @@ export function registerContentRoutes(app: RouteApp, deps: ContentRouteDeps): vo
       },
     },
     async (request) => {
-      const operator = requireOperator(request);
       const { id } = request.params;
       return ok(
-        await auditedUpdate(backoffice, operator, caller(request), {
+        await audited.update(request, {
           action: 'content.announcement.updated',
           target: `announcement:${id}`,
           read: () => content.getOperatorAnnouncement(id),
-          update: () => content.updateAnnouncement(id, request.body, authorOf(operator), requestLanguage(request)),
+          update: (operator) =>
+            content.updateAnnouncement(id, request.body, authorOf(operator), requestLanguage(request)),
           state: announcementState,
         }),
       );
@@ -217,10 +208,9 @@ export function registerContentRoutes(app: RouteApp, deps: ContentRouteDeps): vo
       },
     },
     async (request) => {
-      const operator = requireOperator(request);
       const { id } = request.params;
       return ok(
-        await auditedDelete(backoffice, operator, caller(request), {
+        await audited.remove(request, {
           action: 'content.announcement.deleted',
           target: `announcement:${id}`,
           read: () => content.getOperatorAnnouncement(id),
@@ -371,6 +361,7 @@ export function registerContentRoutes(app: RouteApp, deps: ContentRouteDeps): vo
  */
 function registerHelpRoutes(app: RouteApp, deps: ContentRouteDeps & { help: BackofficeHelp }): void {
   const { help, backoffice, caller, requireOperator } = deps;
+  const audited = auditedChanges(deps);
   const permission = { permission: 'content.help' as const };
 
   app.get(
@@ -398,16 +389,14 @@ function registerHelpRoutes(app: RouteApp, deps: ContentRouteDeps & { help: Back
         response: { 200: okEnvelope(operatorHelpArticleSchema) },
       },
     },
-    async (request) => {
-      const operator = requireOperator(request);
-      return ok(
-        await auditedCreate(backoffice, operator, caller(request), {
+    async (request) =>
+      ok(
+        await audited.create(request, {
           action: 'content.help.article_created',
           target: (created) => `help:${created.id}`,
           create: () => help.createHelpArticle(request.body),
         }),
-      );
-    },
+      ),
   );
 
   app.put(
@@ -423,10 +412,9 @@ function registerHelpRoutes(app: RouteApp, deps: ContentRouteDeps & { help: Back
       },
     },
     async (request) => {
-      const operator = requireOperator(request);
       const { id } = request.params;
       return ok(
-        await auditedUpdate(backoffice, operator, caller(request), {
+        await audited.update(request, {
           action: 'content.help.article_updated',
           target: `help:${id}`,
           read: () => help.getHelpArticle(id),
@@ -448,10 +436,9 @@ function registerHelpRoutes(app: RouteApp, deps: ContentRouteDeps & { help: Back
       },
     },
     async (request) => {
-      const operator = requireOperator(request);
       const { id } = request.params;
       return ok(
-        await auditedDelete(backoffice, operator, caller(request), {
+        await audited.remove(request, {
           action: 'content.help.article_deleted',
           target: `help:${id}`,
           read: () => help.getHelpArticle(id),
@@ -547,7 +534,8 @@ function registerHelpRoutes(app: RouteApp, deps: ContentRouteDeps & { help: Back
 
 /** News, blog and guide articles under `/bo/api/content/articles` (permission content.articles), each change audited. */
 function registerArticleRoutes(app: RouteApp, deps: ContentRouteDeps): void {
-  const { content, backoffice, caller, requireOperator } = deps;
+  const { content } = deps;
+  const audited = auditedChanges(deps);
   const permission = { permission: 'content.articles' as const };
 
   app.get(
@@ -575,17 +563,15 @@ function registerArticleRoutes(app: RouteApp, deps: ContentRouteDeps): void {
         response: { 200: okEnvelope(operatorArticleSchema) },
       },
     },
-    async (request) => {
-      const operator = requireOperator(request);
-      return ok(
-        await auditedCreate(backoffice, operator, caller(request), {
+    async (request) =>
+      ok(
+        await audited.create(request, {
           action: 'content.article.created',
           target: (created) => `article:${created.id}`,
-          create: () => content.createArticle(request.body, authorOf(operator), requestLanguage(request)),
+          create: (operator) => content.createArticle(request.body, authorOf(operator), requestLanguage(request)),
           state: articleState,
         }),
-      );
-    },
+      ),
   );
 
   app.get(
@@ -615,14 +601,13 @@ function registerArticleRoutes(app: RouteApp, deps: ContentRouteDeps): void {
       },
     },
     async (request) => {
-      const operator = requireOperator(request);
       const { id } = request.params;
       return ok(
-        await auditedUpdate(backoffice, operator, caller(request), {
+        await audited.update(request, {
           action: 'content.article.updated',
           target: `article:${id}`,
           read: () => content.getOperatorArticle(id),
-          update: () => content.updateArticle(id, request.body, authorOf(operator), requestLanguage(request)),
+          update: (operator) => content.updateArticle(id, request.body, authorOf(operator), requestLanguage(request)),
           state: articleState,
         }),
       );
@@ -642,14 +627,13 @@ function registerArticleRoutes(app: RouteApp, deps: ContentRouteDeps): void {
       },
     },
     async (request) => {
-      const operator = requireOperator(request);
       const { id } = request.params;
       return ok(
-        await auditedUpdate(backoffice, operator, caller(request), {
+        await audited.update(request, {
           action: request.body.published ? 'content.article.published' : 'content.article.unpublished',
           target: `article:${id}`,
           read: () => content.getOperatorArticle(id),
-          update: () => content.setArticlePublished(id, request.body.published, authorOf(operator)),
+          update: (operator) => content.setArticlePublished(id, request.body.published, authorOf(operator)),
           state: (article) => ({ published: article.published }),
         }),
       );
@@ -668,10 +652,9 @@ function registerArticleRoutes(app: RouteApp, deps: ContentRouteDeps): void {
       },
     },
     async (request) => {
-      const operator = requireOperator(request);
       const { id } = request.params;
       return ok(
-        await auditedDelete(backoffice, operator, caller(request), {
+        await audited.remove(request, {
           action: 'content.article.deleted',
           target: `article:${id}`,
           read: () => content.getOperatorArticle(id),

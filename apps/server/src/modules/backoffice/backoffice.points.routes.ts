@@ -16,15 +16,7 @@ import {
 import { z } from 'zod';
 import { ok, requestLanguage } from '../../platform/http/envelope';
 import type { PointsOperator } from '../promotions';
-import {
-  auditedCreate,
-  auditedDelete,
-  auditedUpdate,
-  authorOf,
-  type RequestContext,
-  type RouteApp,
-  tags,
-} from './backoffice.route-helpers';
+import { auditedChanges, authorOf, type RequestContext, type RouteApp, tags } from './backoffice.route-helpers';
 import type { BackofficeService } from './backoffice.service';
 
 /** What the back office uses of the points mall (promotions module): its operator functions. */
@@ -42,6 +34,7 @@ export type PointsRouteDeps = {
  */
 export function registerPointsRoutes(app: RouteApp, deps: PointsRouteDeps): void {
   const { points, backoffice, caller, requireOperator } = deps;
+  const audited = auditedChanges(deps);
 
   app.get(
     pointsBackofficePaths.goods,
@@ -67,16 +60,14 @@ export function registerPointsRoutes(app: RouteApp, deps: PointsRouteDeps): void
         response: { 200: okEnvelope(operatorPointGoodsSchema) },
       },
     },
-    async (request) => {
-      const operator = requireOperator(request);
-      return ok(
-        await auditedCreate(backoffice, operator, caller(request), {
+    async (request) =>
+      ok(
+        await audited.create(request, {
           action: 'points.goods.created',
           target: (created) => `points-goods:${created.id}`,
-          create: () => points.createGoods(request.body, authorOf(operator)),
+          create: (operator) => points.createGoods(request.body, authorOf(operator)),
         }),
-      );
-    },
+      ),
   );
 
   app.put(
@@ -91,17 +82,15 @@ export function registerPointsRoutes(app: RouteApp, deps: PointsRouteDeps): void
         response: { 200: okEnvelope(operatorPointGoodsSchema) },
       },
     },
-    async (request) => {
-      const operator = requireOperator(request);
-      return ok(
-        await auditedUpdate(backoffice, operator, caller(request), {
+    async (request) =>
+      ok(
+        await audited.update(request, {
           action: 'points.goods.updated',
           target: `points-goods:${request.params.id}`,
           read: () => points.getGoods(request.params.id),
-          update: () => points.updateGoods(request.params.id, request.body, authorOf(operator)),
+          update: (operator) => points.updateGoods(request.params.id, request.body, authorOf(operator)),
         }),
-      );
-    },
+      ),
   );
 
   app.delete(
@@ -115,17 +104,15 @@ export function registerPointsRoutes(app: RouteApp, deps: PointsRouteDeps): void
         response: { 200: okEnvelope(contentDeletedSchema) },
       },
     },
-    async (request) => {
-      const operator = requireOperator(request);
-      return ok(
-        await auditedDelete(backoffice, operator, caller(request), {
+    async (request) =>
+      ok(
+        await audited.remove(request, {
           action: 'points.goods.deleted',
           target: `points-goods:${request.params.id}`,
           read: () => points.getGoods(request.params.id),
-          remove: () => points.deleteGoods(request.params.id, authorOf(operator)),
+          remove: (operator) => points.deleteGoods(request.params.id, authorOf(operator)),
         }),
-      );
-    },
+      ),
   );
 
   app.get(
@@ -209,16 +196,14 @@ export function registerPointsRoutes(app: RouteApp, deps: PointsRouteDeps): void
         response: { 200: okEnvelope(pointSettingsSchema) },
       },
     },
-    async (request) => {
-      const operator = requireOperator(request);
-      return ok(
-        await auditedUpdate(backoffice, operator, caller(request), {
+    async (request) =>
+      ok(
+        await audited.update(request, {
           action: 'points.settings.updated',
           target: 'points-settings',
           read: () => points.getSettings(),
-          update: () => points.setSettings(request.body, authorOf(operator)),
+          update: (operator) => points.setSettings(request.body, authorOf(operator)),
         }),
-      );
-    },
+      ),
   );
 }

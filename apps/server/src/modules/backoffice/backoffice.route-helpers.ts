@@ -40,70 +40,80 @@ type AuditedChange = {
   target: string;
 };
 
-/** Creates a record and writes the audit entry with its state (nothing before); returns the record. */
-export async function auditedCreate<Row>(
-  audit: ChangeRecorder,
-  operator: OperatorContext,
-  caller: CallerContext,
-  change: Omit<AuditedChange, 'target'> & {
-    target: (created: Row) => string;
-    create: () => Promise<Row>;
-    state?: (row: Row) => unknown;
-  },
-): Promise<Row> {
-  const created = await change.create();
-  const state = change.state ?? ((row: Row) => row);
-  await audit.recordChange(operator, caller, {
-    action: change.action,
-    target: change.target(created),
-    before: null,
-    after: state(created),
-  });
-  return created;
-}
+/**
+ * The audited changes of a route file: each takes the request, resolves the signed-in operator first (refused
+ * without one, before anything is read or changed), and writes the audit entry with the caller's address.
+ */
+export function auditedChanges({
+  backoffice,
+  caller,
+  requireOperator,
+}: RequestContext & { backoffice: ChangeRecorder }) {
+  const identity = <Row>(row: Row): unknown => row;
+  return {
+    /** Creates a record and writes the audit entry with its state (nothing before); returns the record. */
+    async create<Row>(
+      request: FastifyRequest,
+      change: Omit<AuditedChange, 'target'> & {
+        target: (created: Row) => string;
+        create: (operator: OperatorContext) => Promise<Row>;
+        state?: (row: Row) => unknown;
+      },
+    ): Promise<Row> {
+      const operator = requireOperator(request);
+      const created = await change.create(operator);
+      const state = change.state ?? identity;
+      await backoffice.recordChange(operator, caller(request), {
+        action: change.action,
+        target: change.target(created),
+        before: null,
+        after: state(created),
+      });
+      return created;
+    },
 
-/** Changes a record and writes the audit entry with its state before and after; returns the record after. */
-export async function auditedUpdate<Row>(
-  audit: ChangeRecorder,
-  operator: OperatorContext,
-  caller: CallerContext,
-  change: AuditedChange & {
-    read: () => Promise<Row>;
-    update: () => Promise<Row>;
-    state?: (row: Row) => unknown;
-  },
-): Promise<Row> {
-  const before = await change.read();
-  const after = await change.update();
-  const state = change.state ?? ((row: Row) => row);
-  await audit.recordChange(operator, caller, {
-    action: change.action,
-    target: change.target,
-    before: state(before),
-    after: state(after),
-  });
-  return after;
-}
+    /** Changes a record and writes the audit entry with its state before and after; returns the record after. */
+    async update<Row>(
+      request: FastifyRequest,
+      change: AuditedChange & {
+        read: () => Promise<Row>;
+        update: (operator: OperatorContext) => Promise<Row>;
+        state?: (row: Row) => unknown;
+      },
+    ): Promise<Row> {
+      const operator = requireOperator(request);
+      const before = await change.read();
+      const after = await change.update(operator);
+      const state = change.state ?? identity;
+      await backoffice.recordChange(operator, caller(request), {
+        action: change.action,
+        target: change.target,
+        before: state(before),
+        after: state(after),
+      });
+      return after;
+    },
 
-/** Deletes a record and writes the audit entry with its state before (nothing after). */
-export async function auditedDelete<Row>(
-  audit: ChangeRecorder,
-  operator: OperatorContext,
-  caller: CallerContext,
-  change: AuditedChange & {
-    read: () => Promise<Row>;
-    remove: () => Promise<unknown>;
-    state?: (row: Row) => unknown;
-  },
-): Promise<{ deleted: true }> {
-  const before = await change.read();
-  await change.remove();
-  const state = change.state ?? ((row: Row) => row);
-  await audit.recordChange(operator, caller, {
-    action: change.action,
-    target: change.target,
-    before: state(before),
-    after: null,
-  });
-  return { deleted: true as const };
+    /** Deletes a record and writes the audit entry with its state before (nothing after). */
+    async remove<Row>(
+      request: FastifyRequest,
+      change: AuditedChange & {
+        read: () => Promise<Row>;
+        remove: (operator: OperatorContext) => Promise<unknown>;
+        state?: (row: Row) => unknown;
+      },
+    ): Promise<{ deleted: true }> {
+      const operator = requireOperator(request);
+      const before = await change.read();
+      await change.remove(operator);
+      const state = change.state ?? identity;
+      await backoffice.recordChange(operator, caller(request), {
+        action: change.action,
+        target: change.target,
+        before: state(before),
+        after: null,
+      });
+      return { deleted: true as const };
+    },
+  };
 }
