@@ -11,7 +11,7 @@
 //   BENCH_DURATION_S=10 BENCH_GAMES=12000 BENCH_ONLY=lists|wallet BENCH_PROFILE_DIR=/tmp/prof npx tsx bench/games.mjs
 import { spawn, spawnSync } from 'node:child_process';
 import { createSign, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -113,13 +113,40 @@ const base = ready.address;
 const seedMs = ready.seedMs;
 
 /** Runs `body` with this process on core 0 (the server has core 1), profiling the server when asked. */
+// CPU time is what the load on a shared machine changes least: the server's (process.cpuUsage over IPC) and, on
+// PostgreSQL, its backends' for the bench database (utime + stime from /proc, Linux only), per request.
+const ticksPerSecond = 100;
+async function databaseCpuMicros() {
+  if (!usePostgres) return 0;
+  const { rows } = await admin(`select pid from pg_stat_activity where datname = '${databaseName}'`);
+  let ticks = 0;
+  for (const { pid } of rows) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone, or not Linux
+    }
+  }
+  return (ticks * 1_000_000) / ticksPerSecond;
+}
+
 async function measured(name, body) {
   if (profileDir) await ask({ type: 'profile-start' }, 'profile-started');
+  const cpuBefore = (await ask({ type: 'cpu' }, 'cpu')).micros;
+  const dbBefore = await databaseCpuMicros();
   if (pinned) pinSelf('0');
+  let result;
   try {
-    return await body();
+    result = await body();
+    return result;
   } finally {
     if (pinned) pinSelf(allCores);
+    const calls = result?.calls ?? result?.requests?.total ?? 0;
+    if (result && calls > 0) {
+      result.serverCpuUs = Math.round(((await ask({ type: 'cpu' }, 'cpu')).micros - cpuBefore) / calls);
+      result.databaseCpuUs = Math.round(((await databaseCpuMicros()) - dbBefore) / calls);
+    }
     if (profileDir) {
       mkdirSync(profileDir, { recursive: true });
       const slug = name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
@@ -132,12 +159,15 @@ async function measured(name, body) {
 const requireCjs = createRequire(import.meta.url);
 const loadFile = (name) => path.join(root, 'bench/games-load', `${name}.cjs`);
 
-function run(title, maker, seconds = durationS) {
+// What Chromium sends; autocannon sends no Accept-Encoding, so the other rows get the uncompressed JSON (8 KB a page).
+const browserEncoding = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+function run(title, maker, seconds = durationS, headers = {}) {
   const requests = [
     {
       method: 'POST',
       path: '/wps/relay/GCSGAME_gameList',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...headers },
       setupRequest: requireCjs(loadFile(maker)),
     },
   ];
@@ -154,11 +184,15 @@ const warmUpS = Number(process.env.BENCH_WARM_UP_S ?? 3);
 let list = null;
 let search = null;
 let coldSearch = null;
+let listBrowser = null;
+let searchBrowser = null;
 if (only === 'all' || only === 'lists') {
   if (warmUpS > 0) await measured('warm-up', () => run('warm-up', 'list', warmUpS));
   list = await measured('list', () => run('game list', 'list'));
   search = await measured('search', () => run('search', 'search'));
   coldSearch = await measured('cold-search', () => run('search, every keyword new (no cache)', 'cold-search'));
+  listBrowser = await measured('list-browser', () => run('game list, browser', 'list', durationS, browserEncoding));
+  searchBrowser = await measured('search-browser', () => run('search, browser', 'search', durationS, browserEncoding));
 }
 
 // ---------------------------------------------------------------- seamless wallet callbacks
@@ -283,9 +317,11 @@ const date = new Date().toISOString().slice(0, 10);
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
 const loadAfter = os.loadavg().map((value) => value.toFixed(2));
 const row = (name, result) =>
-  `| ${name} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${result.non2xx + result.errors} |`;
+  `| ${name} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${result.serverCpuUs} | ${result.non2xx + result.errors} |`;
 const wallet = (name, result) =>
-  `| ${name} | ${result.perSecond} | ${result.p50} | ${result.p99} | ${Object.entries(result.statuses)
+  `| ${name} | ${result.perSecond} | ${result.p50} | ${result.p99} | ${result.serverCpuUs} | ${usePostgres ? result.databaseCpuUs : 'in process'} | ${Object.entries(
+    result.statuses,
+  )
     .map(([status, count]) => `${status} ${count}`)
     .join(', ')} |`;
 const lines = [
@@ -299,11 +335,13 @@ if (list) {
     '',
     `Lists: ${warmUpS} s of untimed warm-up, then autocannon ${listConnections} connections, ${durationS} s each.`,
     '',
-    '| Call (GCSGAME_gameList) | req/s | p50 ms | p99 ms | non-2xx + errors |',
-    '| --- | ---: | ---: | ---: | ---: |',
+    '| Call (GCSGAME_gameList) | req/s | p50 ms | p99 ms | server CPU µs/req | non-2xx + errors |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
     row('page of 20, random page 1-50', list),
     row('search, 23 keywords (result lists remembered)', search),
     row('search, every keyword new (name index of the in-process catalogue)', coldSearch),
+    row('page of 20, browser Accept-Encoding (Brotli, compressed once per page)', listBrowser),
+    row('search, 23 keywords, browser Accept-Encoding', searchBrowser),
     '',
     'Target: p99 under 20 ms at 200 concurrent clients.',
   );
@@ -313,8 +351,8 @@ if (single) {
     '',
     `Seamless wallet (Hub88 bet + win callbacks, signed; pre-signed bodies; ${walletWorkers} concurrent callers unless said; ${durationS} s each after an untimed warm-up):`,
     '',
-    '| Scenario | callbacks/s | p50 ms | p99 ms | statuses |',
-    '| --- | ---: | ---: | ---: | --- |',
+    '| Scenario | callbacks/s | p50 ms | p99 ms | server CPU µs/call | database CPU µs/call | statuses |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | --- |',
     wallet('one player, one caller at a time (service time)', single),
     wallet('one hot player', hot),
     wallet('200 players', many),

@@ -5,6 +5,7 @@
 //   { type: 'players', count, funds }  -> { type: 'players', players: [{ user, token }] }
 //   { type: 'profile-start' }          -> { type: 'profile-started' }      (V8 CPU profiler, node:inspector)
 //   { type: 'profile-stop', file }     -> { type: 'profile-stopped' }      (writes the .cpuprofile)
+//   { type: 'cpu' }                    -> { type: 'cpu', micros }            (this process's user + system CPU)
 //   { type: 'verify' }                 -> { type: 'verified', report }
 import { randomBytes, randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -98,6 +99,9 @@ process.on('message', async (message) => {
     session.disconnect();
     session = null;
     process.send?.({ type: 'profile-stopped' });
+  } else if (message?.type === 'cpu') {
+    const { user, system } = process.cpuUsage();
+    process.send?.({ type: 'cpu', micros: user + system });
   } else if (message?.type === 'verify') {
     const report = await app.services.wallet.verifyLedger();
     process.send?.({
