@@ -87,6 +87,10 @@ describe('frame and accessibility', () => {
   for (const viewport of viewportNames) {
     it(`home: header, navigation, side menu and footer with no serious axe violations (${viewport})`, async () => {
       await withPage(viewport, async (page) => {
+        const fonts: string[] = [];
+        page.on('request', (request) => {
+          if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname);
+        });
         await gotoFrame(page);
         const footer = page.getByRole('contentinfo');
         // Spec section 2: the footer's vendor icons, generated artwork served by the portal itself.
@@ -110,6 +114,15 @@ describe('frame and accessibility', () => {
         expect(await seriousViolations(page)).toEqual([]);
         await footer.scrollIntoViewIfNeeded();
         await screenshot(page, `layout-footer-${viewport}`);
+        // An English page draws its only Bengali (the taka sign, the switcher's "বাংলা") from the small faces of
+        // packages/ui fonts.css, never downloading the whole Bengali face for them.
+        await page.waitForLoadState('networkidle');
+        expect(await page.evaluate(() => document.body.textContent?.includes('৳'))).toBe(true);
+        expect(fonts.filter((font) => font.includes('noto-sans-bengali'))).toEqual([]);
+        const smallFaces = await page.evaluate(() =>
+          [...document.fonts].filter((face) => face.status === 'loaded').map((face) => face.family.replaceAll('"', '')),
+        );
+        expect(smallFaces).toEqual(expect.arrayContaining(['Portal Taka', 'Portal Language Name']));
       });
     });
 
@@ -157,6 +170,10 @@ describe('frame and accessibility', () => {
   for (const viewport of viewportNames) {
     it(`switches the frame to Bengali and remembers it (${viewport})`, async () => {
       await withPage(viewport, async (page) => {
+        const fonts: string[] = [];
+        page.on('request', (request) => {
+          if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname);
+        });
         await gotoFrame(page);
         if (viewport === 'phone') await page.getByRole('button', { name: 'Open menu' }).click();
         await page.getByRole('complementary', { name: 'Side menu' }).getByRole('button', { name: 'বাংলা' }).click();
@@ -168,6 +185,8 @@ describe('frame and accessibility', () => {
         if (viewport === 'phone') await page.keyboard.press('Escape');
         await page.waitForLoadState('networkidle');
         await screenshot(page, `layout-home-bn-${viewport}`);
+        // Bengali words need the whole face (a word is shaped from one face).
+        expect(fonts.some((font) => font.includes('noto-sans-bengali-bengali-400'))).toBe(true);
       });
     });
   }
