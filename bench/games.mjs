@@ -116,25 +116,33 @@ const seedMs = ready.seedMs;
 // CPU time is what the load on a shared machine changes least: the server's (process.cpuUsage over IPC) and, on
 // PostgreSQL, its backends' for the bench database (utime + stime from /proc, Linux only), per request.
 const ticksPerSecond = 100;
-async function databaseCpuMicros() {
-  if (!usePostgres) return 0;
+/** CPU ticks of each backend of the bench database by pid (a pool may close and open connections meanwhile). */
+async function databaseCpuTicks() {
+  const ticks = new Map();
+  if (!usePostgres) return ticks;
   const { rows } = await admin(`select pid from pg_stat_activity where datname = '${databaseName}'`);
-  let ticks = 0;
   for (const { pid } of rows) {
     try {
       const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
     } catch {
       // gone, or not Linux
     }
   }
+  return ticks;
+}
+
+/** CPU of the backends between two readings; a backend that closed in between is not counted (an undercount). */
+function databaseCpuMicros(before, after) {
+  let ticks = 0;
+  for (const [pid, value] of after) ticks += value - (before.get(pid) ?? 0);
   return (ticks * 1_000_000) / ticksPerSecond;
 }
 
 async function measured(name, body) {
   if (profileDir) await ask({ type: 'profile-start' }, 'profile-started');
   const cpuBefore = (await ask({ type: 'cpu' }, 'cpu')).micros;
-  const dbBefore = await databaseCpuMicros();
+  const dbBefore = await databaseCpuTicks();
   if (pinned) pinSelf('0');
   let result;
   try {
@@ -145,7 +153,7 @@ async function measured(name, body) {
     const calls = result?.calls ?? result?.requests?.total ?? 0;
     if (result && calls > 0) {
       result.serverCpuUs = Math.round(((await ask({ type: 'cpu' }, 'cpu')).micros - cpuBefore) / calls);
-      result.databaseCpuUs = Math.round(((await databaseCpuMicros()) - dbBefore) / calls);
+      result.databaseCpuUs = Math.round(databaseCpuMicros(dbBefore, await databaseCpuTicks()) / calls);
     }
     if (profileDir) {
       mkdirSync(profileDir, { recursive: true });
