@@ -26,5 +26,5 @@ for (const { file, weight, text } of outputs) {
   writeFileSync(target, subset);
   const codePoints = [...new Set([...text].map((char) => char.codePointAt(0)))].sort((a, b) => a - b);
   const range = codePoints.map((cp) => `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`).join(', ');
-  console.log(`${file}: ${subset.length} bytes, unicode-range: ${range}`);
+  process.stdout.write(`${file}: ${subset.length} bytes, unicode-range: ${range}\n`);
 }
