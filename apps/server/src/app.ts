@@ -335,6 +335,20 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     if (!config.paymentSimSecret) app.log.warn('PAYMENT_SIM_SECRET not set: a random secret for this process only');
   }
   const realtime = createRealtimeService({ pubsub: kv.pubsub, log: app.log });
+  /**
+   * The member's new balance to their sockets (header balance, live): read only when a socket of the account is
+   * connected on some instance, so a bet or win of a player without the portal open costs no balance read.
+   */
+  const publishBalance = async (accountId: number): Promise<void> => {
+    if (!(await realtime.isListening(accountId))) return;
+    const balance = await cashier.balance({ accountId, sessionId: 'realtime', accountType: 0, role: 'member' });
+    await realtime.publishToAccount(accountId, { type: 'balance', balance });
+  };
+  const pushBalance = (accountId: number): void => {
+    publishBalance(accountId).catch((error: unknown) =>
+      app.log.warn({ err: error, accountId }, 'realtime: balance event not sent'),
+    );
+  };
   if (!config.chatTokenSecret) app.log.warn('CHAT_TOKEN_SECRET not set: live-chat links work on this process only');
   const support = createSupportService({
     db: database.db,
@@ -434,12 +448,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     // Personal profit and loss reads the member's rounds from the gaming module.
     gameRoundTotals: (accountId, range) => gamingSetup.gaming.memberRoundTotals(accountId, range),
     // Member transfers: both members' sockets hear the new balance.
-    onBalanceChanged: (accountId) => {
-      void cashier
-        .balance({ accountId, sessionId: 'realtime', accountType: 0, role: 'member' })
-        .then((balance) => realtime.publishToAccount(accountId, { type: 'balance', balance }))
-        .catch((error: unknown) => app.log.warn({ err: error, accountId }, 'realtime: balance event not sent'));
-    },
+    onBalanceChanged: pushBalance,
     // Each notice also becomes an inbox message (stored once per deposit or withdrawal decision).
     onNotice: (notice) => {
       relayCashierNotice(notice);
@@ -475,12 +484,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     },
     log: app.log,
     now: deps.now,
-    onBalanceChanged: (accountId) => {
-      void cashier
-        .balance({ accountId, sessionId: 'realtime', accountType: 0, role: 'member' })
-        .then((balance) => realtime.publishToAccount(accountId, { type: 'balance', balance }))
-        .catch((error: unknown) => app.log.warn({ err: error, accountId }, 'realtime: balance event not sent'));
-    },
+    onBalanceChanged: pushBalance,
   });
   if (config.seedDemo) {
     const demoMember = await identity.findAccountByUsername('demo_player');
@@ -498,10 +502,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     launchCdns: async () => (await cdns()).launch,
     settings: config,
     // Bets, wins and vendor transfers reach the header balance live, like deposits.
-    publishBalance: async (accountId) => {
-      const balance = await cashier.balance({ accountId, sessionId: 'realtime', accountType: 0, role: 'member' });
-      await realtime.publishToAccount(accountId, { type: 'balance', balance });
-    },
+    publishBalance,
     log: app.log,
     now: deps.now,
   });
@@ -707,12 +708,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
         approvalThresholdMinor: config.boAdjustmentApprovalThresholdMinor,
         directWindowHours: config.boAdjustmentDirectWindowHours,
         now: deps.now,
-        onBalanceChanged: (accountId) => {
-          void cashier
-            .balance({ accountId, sessionId: 'realtime', accountType: 0, role: 'member' })
-            .then((balance) => realtime.publishToAccount(accountId, { type: 'balance', balance }))
-            .catch((error: unknown) => app.log.warn({ err: error, accountId }, 'realtime: balance event not sent'));
-        },
+        onBalanceChanged: pushBalance,
       });
       const players = createBackofficePlayersService({
         identity,

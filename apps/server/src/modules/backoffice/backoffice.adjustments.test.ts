@@ -86,6 +86,8 @@ describe('manual adjustments (maker-checker)', () => {
   it('moves nothing on a proposal, refuses self-approval, and credits once when another operator approves', async () => {
     const playerId = await newPlayer();
     const publish = vi.spyOn(app.services.realtime, 'publishToAccount');
+    // As if the player had the portal open (balance pushes are built only for a connected socket).
+    const listening = vi.spyOn(app.services.realtime, 'isListening').mockResolvedValue(true);
     const adjustment = await proposed(financeA, playerId, 'credit', '150.50');
     expect(adjustment).toMatchObject({
       status: 'pending',
@@ -135,6 +137,7 @@ describe('manual adjustments (maker-checker)', () => {
       ),
     );
     publish.mockRestore();
+    listening.mockRestore();
 
     const entries = await auditOf(`adjustment:${adjustment.id}`);
     expect(entries.map((entry) => entry.action).sort()).toEqual([

@@ -195,6 +195,8 @@ describe('Hub88 Wallet API gateway', () => {
     it("pushes the new balance to the member's sockets after a bet, like a deposit", async () => {
       const p = await player('100');
       const publish = vi.spyOn(games.app.services.realtime, 'publishToAccount');
+      // As if the player had the portal open (balance pushes are built only for a connected socket).
+      const listening = vi.spyOn(games.app.services.realtime, 'isListening').mockResolvedValue(true);
       try {
         await walletCall(games, 'transaction/bet', bet(p, 10 * BDT));
         await vi.waitFor(() =>
@@ -207,6 +209,24 @@ describe('Hub88 Wallet API gateway', () => {
           ),
         );
       } finally {
+        publish.mockRestore();
+        listening.mockRestore();
+      }
+    });
+
+    it('reads no balance for a push when no socket of the player is connected', async () => {
+      const p = await player('100');
+      const balance = vi.spyOn(games.app.services.cashier, 'balance');
+      const publish = vi.spyOn(games.app.services.realtime, 'publishToAccount');
+      try {
+        expect(await games.app.services.realtime.isListening(p.id)).toBe(false);
+        await walletCall(games, 'transaction/bet', bet(p, 10 * BDT));
+        // The push is debounced; wait past it, then nothing must have been read or sent for this player.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(balance.mock.calls.filter(([query]) => query.accountId === p.id)).toEqual([]);
+        expect(publish.mock.calls.filter(([accountId]) => accountId === p.id)).toEqual([]);
+      } finally {
+        balance.mockRestore();
         publish.mockRestore();
       }
     });

@@ -106,6 +106,14 @@ export function createRealtimeService(deps: RealtimeServiceDeps) {
     },
 
     /**
+     * Whether any socket of the account is connected to any instance, so a caller can skip building an event
+     * (such as a balance read after every bet) that nobody would receive.
+     */
+    isListening(accountId: number): Promise<boolean> {
+      return deps.pubsub.hasSubscribers(accountChannel(accountId));
+    },
+
+    /**
      * Registers an authenticated socket; resolves once its account's channel is subscribed, so that events
      * published afterwards reach it. Pushes the account's oldest sockets out beyond the cap.
      */

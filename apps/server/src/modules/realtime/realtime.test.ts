@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type RealtimeServerMessage, realtimeCloseCodes, realtimeServerMessageSchema } from '@portal/contract';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { createKv, MemoryPubSub } from '../../platform/kv';
 import { buildTestApp, createTestDatabase, testEnv } from '../../testing';
@@ -193,6 +193,15 @@ describe('realtime socket on the real app', () => {
     expect(app.services.realtime.connectionCount(member.id)).toBe(1);
     client.send({ type: 'ping' });
     await client.next('pong');
+  });
+
+  it('says whether an account has a socket connected, for callers that build events only for a listener', async () => {
+    const member = await newMember(app);
+    expect(await app.services.realtime.isListening(member.id)).toBe(false);
+    const client = await connect(app, member.token);
+    expect(await app.services.realtime.isListening(member.id)).toBe(true);
+    client.close();
+    await vi.waitFor(async () => expect(await app.services.realtime.isListening(member.id)).toBe(false));
   });
 
   it('closes with the policy code on a bad token, a wrong first message or a trial session', async () => {

@@ -212,6 +212,8 @@ describe('cashier reports, payment password reset and transfer events', () => {
       const agent = await newMember(app, { type: 1, funds: '50' });
       const member = await newMember(app, { uplineId: agent.id, funds: '80' });
       const publish = vi.spyOn(app.services.realtime, 'publishToAccount');
+      // As if both had the portal open (balance pushes are built only for a connected socket).
+      const listening = vi.spyOn(app.services.realtime, 'isListening').mockResolvedValue(true);
       try {
         const k = key('up');
         const send = () =>
@@ -242,6 +244,7 @@ describe('cashier reports, payment password reset and transfer events', () => {
         expect(publish.mock.calls.filter(([accountId]) => accountId === agent.id)).toHaveLength(1);
       } finally {
         publish.mockRestore();
+        listening.mockRestore();
       }
       await expectLedgerReconciled(app);
     });

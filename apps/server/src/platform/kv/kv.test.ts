@@ -178,6 +178,17 @@ describe.each(backends)('kv on $name', (backend) => {
   });
 
   describe('pub/sub', () => {
+    it('tells whether anyone listens on a channel, on this instance or another', async () => {
+      expect(await pair.first.pubsub.hasSubscribers('audience')).toBe(false);
+      const stopRemote = await pair.second.pubsub.subscribe('audience', () => {});
+      expect(await pair.first.pubsub.hasSubscribers('audience')).toBe(true);
+      expect(await pair.second.pubsub.hasSubscribers('audience')).toBe(true);
+      expect(await pair.first.pubsub.hasSubscribers('audience-elsewhere')).toBe(false);
+      await stopRemote();
+      expect(await pair.first.pubsub.hasSubscribers('audience')).toBe(false);
+      expect(await pair.second.pubsub.hasSubscribers('audience')).toBe(false);
+    });
+
     it('delivers a message to two subscribers', async () => {
       const one = collector();
       const two = collector();

@@ -31,6 +31,12 @@ export interface PubSub {
    * Resolves to an unsubscribe function; calling it more than once is harmless.
    */
   subscribe(channel: string, handler: (message: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Whether anyone listens on `channel` now, on any instance sharing this pub/sub: lets a publisher skip the work
+   * of building a message nobody would receive. A subscriber arriving just after the answer misses that message,
+   * as it would have missed one published a moment earlier.
+   */
+  hasSubscribers(channel: string): Promise<boolean>;
   /** Drops every subscription and releases the connections this object owns. */
   close(): Promise<void>;
 }

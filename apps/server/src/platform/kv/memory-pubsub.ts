@@ -43,6 +43,11 @@ export class MemoryPubSub implements PubSub {
     };
   }
 
+  async hasSubscribers(channel: string): Promise<boolean> {
+    this.#assertOpen();
+    return this.#emitter.listenerCount(channel) > 0;
+  }
+
   async close(): Promise<void> {
     this.#closed = true;
     this.#emitter.removeAllListeners();

@@ -86,6 +86,15 @@ export class RedisPubSub implements PubSub {
     };
   }
 
+  async hasSubscribers(channel: string): Promise<boolean> {
+    this.#assertOpen();
+    const fullChannel = this.#keyPrefix + channel;
+    // Subscribed here (confirmed or on its way): no round trip. Otherwise Redis counts every instance's subscriptions.
+    if (this.#channels.has(fullChannel)) return true;
+    const [, count] = (await this.#publisher.pubsub('NUMSUB', fullChannel)) as [string, number];
+    return Number(count) > 0;
+  }
+
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
