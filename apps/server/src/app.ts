@@ -400,6 +400,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       depositorAccountIds: (since) => segmentDeposits.depositorAccountIds(since),
     },
     publish: (accountId, event) => realtime.publishToAccount(accountId, event),
+    isListening: (accountId) => realtime.isListening(accountId),
     log: app.log,
     now: deps.now,
   });

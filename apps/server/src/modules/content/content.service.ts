@@ -76,6 +76,8 @@ export type ContentServiceDeps = {
   audience?: ContentAudience;
   /** Pushes an event to the member's sockets (the realtime module); absent in setups without sockets. */
   publish?: (accountId: number, event: RealtimeEvent) => Promise<void>;
+  /** Whether the member has a socket connected anywhere (the realtime module); no count is read for nobody. */
+  isListening?: (accountId: number) => Promise<boolean>;
   log: { warn(details: object, message: string): void; error(details: object, message: string): void };
   now?: () => Date;
 };
@@ -303,6 +305,7 @@ export function createContentService(deps: ContentServiceDeps) {
   async function pushUnread(accountId: number): Promise<void> {
     if (!deps.publish) return;
     try {
+      if (deps.isListening && !(await deps.isListening(accountId))) return;
       const count = await repo.countUnread(db, merchantCode, accountId);
       await deps.publish(accountId, { type: 'notice', kind: inboxUnreadNoticeKind, params: { count } });
     } catch (error) {

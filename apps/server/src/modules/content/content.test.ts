@@ -372,12 +372,36 @@ describe('content', () => {
     const unread = async (member: Member) =>
       (await relay(app, '/wps/relay/CSP_unreadCount', undefined, { token: member.token })).json().value.count as number;
 
+    it('stores the message but reads and pushes nothing when no socket of the member is connected', async () => {
+      const member = await newMember(app);
+      const published: number[] = [];
+      const spy = vi.spyOn(app.services.realtime, 'publishToAccount').mockImplementation(async (accountId) => {
+        published.push(accountId);
+      });
+      const balance = vi.spyOn(app.services.cashier, 'balance');
+      try {
+        const simulator = app.services.paymentSimulator;
+        if (!simulator) throw new Error('simulator off');
+        const started = await startDeposit(member, '300');
+        await simulator.decide(started.intentId, 'approve');
+        await vi.waitFor(async () => expect(await unread(member)).toBe(1));
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(published.filter((accountId) => accountId === member.id)).toEqual([]);
+        expect(balance.mock.calls.filter(([query]) => query.accountId === member.id)).toEqual([]);
+      } finally {
+        spy.mockRestore();
+        balance.mockRestore();
+      }
+    });
+
     it('turns an arrived deposit into an inbox message, once, and pushes the new unread count', async () => {
       const member = await newMember(app);
       const published: Array<{ accountId: number; event: RealtimeEvent }> = [];
       const spy = vi.spyOn(app.services.realtime, 'publishToAccount').mockImplementation(async (accountId, event) => {
         published.push({ accountId, event });
       });
+      // As if the member had the portal open: pushes are built only for a connected socket.
+      const listening = vi.spyOn(app.services.realtime, 'isListening').mockResolvedValue(true);
       try {
         expect(await unread(member)).toBe(0);
         const simulator = app.services.paymentSimulator;
@@ -418,6 +442,7 @@ describe('content', () => {
         expect(bn.json().value.content[0].title).toBe('ডিপোজিট জমা হয়েছে');
       } finally {
         spy.mockRestore();
+        listening.mockRestore();
       }
     });
 

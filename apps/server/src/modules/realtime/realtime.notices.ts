@@ -3,7 +3,7 @@ import type { MemberNotice } from '../wallet';
 import type { RealtimeLog, RealtimeService } from './realtime.service';
 
 export type CashierNoticeRelayDeps = {
-  realtime: Pick<RealtimeService, 'publishToAccount'>;
+  realtime: Pick<RealtimeService, 'publishToAccount' | 'isListening'>;
   /** The member's wallet as `/wps/v2/wallets/balance` shows it; a failure sends the event with `balance: null`. */
   balance(accountId: number): Promise<WalletBalanceView>;
   log: RealtimeLog;
@@ -38,12 +38,15 @@ export function cashierNoticeEvent(notice: MemberNotice, balance: WalletBalanceV
 }
 
 /**
- * The cashier's `onNotice` hook: reads the member's new balance and publishes the notice to the member's sockets.
+ * The cashier's `onNotice` hook: when a socket of the member is connected, reads the new balance and publishes the
+ * notice to the member's sockets.
  * Fire-and-forget (the cashier's call does not wait); failures are logged, the notice stays in the inbox.
  */
 export function createCashierNoticeRelay(deps: CashierNoticeRelayDeps): (notice: MemberNotice) => void {
   return (notice) => {
     void (async () => {
+      // The event is for open sockets only (the inbox keeps the message): nobody listening, nothing to read.
+      if (!(await deps.realtime.isListening(notice.accountId))) return;
       const balance = await deps.balance(notice.accountId).catch((error: unknown) => {
         deps.log.warn({ err: error, accountId: notice.accountId }, 'realtime: balance not read for a notice');
         return null;
