@@ -1,31 +1,14 @@
-import {
-  backofficePaths,
-  type CustomerServiceInput,
-  type CustomerServiceSetting,
-  customerServiceTypes,
-} from '@portal/contract';
+import { backofficePaths, type CustomerServiceSetting, customerServiceTypes } from '@portal/contract';
 import { Button } from '@portal/ui/button';
-import { useToast } from '@portal/ui/toast';
-import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconPlus } from '@/components/ui/console-icons';
-import {
-  EntryCell,
-  type KeyedEntry,
-  newEntryKey,
-  OrderedEntryList,
-  withEntryKeys,
-  withoutEntryKeys,
-} from '@/components/ui/ordered-entry-list';
+import { EntryCell, newEntryKey, OrderedEntryList } from '@/components/ui/ordered-entry-list';
 import { Panel } from '@/components/ui/panel';
 import { Switch } from '@/components/ui/switch';
-import { describeError } from '@/lib/api-client';
 import { translate } from '@/lib/i18n';
-import { useSaveConfig } from '@/lib/site-config';
+import { useOrderedEntriesEditor } from '@/lib/site-config';
 import '@/components/ui/table.css';
 import './customer-service-editor.css';
-
-type Entry = CustomerServiceSetting & KeyedEntry;
 
 const allowedSchemes = ['http:', 'https:', 'mailto:', 'tel:', 'tg:', 'whatsapp:', 'line:', 'zalo:'];
 
@@ -49,43 +32,17 @@ export function CustomerServiceEditor({
   canEdit: boolean;
 }) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const save = useSaveConfig<CustomerServiceInput>(backofficePaths.configCustomerService);
-  const initial = useMemo(() => withEntryKeys(saved), [saved]);
-  const [entries, setEntries] = useState<Entry[]>(initial);
-  const [showErrors, setShowErrors] = useState(false);
-
-  useEffect(() => {
-    setEntries(initial);
-    setShowErrors(false);
-  }, [initial]);
-
-  const normalised = withoutEntryKeys(entries).map((entry) => ({
-    ...entry,
-    title: entry.title.trim(),
-    url: entry.url.trim(),
-  }));
-  const dirty = JSON.stringify(normalised) !== JSON.stringify(withoutEntryKeys(initial));
+  const { entries, setEntries, normalised, dirty, showErrors, saving, reset, update, submit } =
+    useOrderedEntriesEditor<CustomerServiceSetting>({
+      saved,
+      path: backofficePaths.configCustomerService,
+      normalise: (entry) => ({ ...entry, title: entry.title.trim(), url: entry.url.trim() }),
+    });
   const problems = normalised.map((entry) => ({
     title: entry.title === '' ? t('customerService.titleRequired') : null,
     url: isSafeLink(entry.url) ? null : t('customerService.urlInvalid'),
   }));
   const valid = problems.every((problem) => !problem.title && !problem.url);
-
-  const update = (key: number, change: Partial<CustomerServiceSetting>) =>
-    setEntries((current) => current.map((entry) => (entry.key === key ? { ...entry, ...change } : entry)));
-
-  const submit = () => {
-    setShowErrors(true);
-    if (!valid) return;
-    save.mutate(
-      { entries: normalised },
-      {
-        onSuccess: () => toast.success(t('ui.saved')),
-        onError: (error) => toast.error(describeError(error)),
-      },
-    );
-  };
 
   return (
     <Panel
@@ -113,10 +70,10 @@ export function CustomerServiceEditor({
               {t('customerService.add')}
             </Button>
             {dirty && <span className="bo-unsaved">{t('ui.unsaved')}</span>}
-            <Button variant="ghost" disabled={!dirty} onClick={() => setEntries(initial)}>
+            <Button variant="ghost" disabled={!dirty} onClick={reset}>
               {t('ui.reset')}
             </Button>
-            <Button disabled={!dirty} loading={save.isPending} onClick={submit}>
+            <Button disabled={!dirty} loading={saving} onClick={() => submit(valid)}>
               {t('ui.saveChanges')}
             </Button>
           </>

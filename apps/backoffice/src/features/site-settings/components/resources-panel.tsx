@@ -1,31 +1,13 @@
-import {
-  backofficePaths,
-  type ResourceSetting,
-  type ResourcesInput,
-  resourceTypePattern,
-  resourceUrlPattern,
-} from '@portal/contract';
+import { backofficePaths, type ResourceSetting, resourceTypePattern, resourceUrlPattern } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { IconDownload } from '@portal/ui/icons';
-import { useToast } from '@portal/ui/toast';
-import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconPlus } from '@/components/ui/console-icons';
-import {
-  EntryCell,
-  type KeyedEntry,
-  newEntryKey,
-  OrderedEntryList,
-  withEntryKeys,
-  withoutEntryKeys,
-} from '@/components/ui/ordered-entry-list';
+import { EntryCell, newEntryKey, OrderedEntryList } from '@/components/ui/ordered-entry-list';
 import { Panel } from '@/components/ui/panel';
-import { describeError } from '@/lib/api-client';
-import { useSaveConfig } from '@/lib/site-config';
+import { useOrderedEntriesEditor } from '@/lib/site-config';
 import '@/components/ui/table.css';
 import './site-settings.css';
-
-type Entry = ResourceSetting & KeyedEntry;
 
 /** The server refuses more; the add button stops there. */
 const maxResources = 30;
@@ -43,24 +25,17 @@ export function ResourcesPanel({
   canEdit: boolean;
 }) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const save = useSaveConfig<ResourcesInput>(backofficePaths.configResources);
-  const initial = useMemo(() => withEntryKeys(saved), [saved]);
-  const [entries, setEntries] = useState<Entry[]>(initial);
-  const [showErrors, setShowErrors] = useState(false);
-
-  useEffect(() => {
-    setEntries(initial);
-    setShowErrors(false);
-  }, [initial]);
-
-  const normalised = withoutEntryKeys(entries).map((entry) => ({
-    ...entry,
-    resourceType: entry.resourceType.trim(),
-    labelNameEn: entry.labelNameEn.trim(),
-    url: entry.url.trim(),
-  }));
-  const dirty = JSON.stringify(normalised) !== JSON.stringify(withoutEntryKeys(initial));
+  const { entries, setEntries, normalised, dirty, showErrors, saving, reset, update, submit } =
+    useOrderedEntriesEditor<ResourceSetting>({
+      saved,
+      path: backofficePaths.configResources,
+      normalise: (entry) => ({
+        ...entry,
+        resourceType: entry.resourceType.trim(),
+        labelNameEn: entry.labelNameEn.trim(),
+        url: entry.url.trim(),
+      }),
+    });
   const problems = normalised.map((entry, index) => ({
     resourceType: !resourceTypePattern.test(entry.resourceType)
       ? t('settings.resources.typeInvalid')
@@ -71,21 +46,6 @@ export function ResourcesPanel({
     url: resourceUrlPattern.test(entry.url) ? null : t('settings.resources.urlInvalid'),
   }));
   const valid = problems.every((problem) => !problem.resourceType && !problem.labelNameEn && !problem.url);
-
-  const update = (key: number, change: Partial<ResourceSetting>) =>
-    setEntries((current) => current.map((entry) => (entry.key === key ? { ...entry, ...change } : entry)));
-
-  const submit = () => {
-    setShowErrors(true);
-    if (!valid) return;
-    save.mutate(
-      { entries: normalised },
-      {
-        onSuccess: () => toast.success(t('ui.saved')),
-        onError: (error) => toast.error(describeError(error)),
-      },
-    );
-  };
 
   const full = entries.length >= maxResources;
 
@@ -114,10 +74,10 @@ export function ResourcesPanel({
               {t('settings.resources.add')}
             </Button>
             {dirty && <span className="bo-unsaved">{t('ui.unsaved')}</span>}
-            <Button variant="ghost" disabled={!dirty} onClick={() => setEntries(initial)}>
+            <Button variant="ghost" disabled={!dirty} onClick={reset}>
               {t('ui.reset')}
             </Button>
-            <Button disabled={!dirty || (showErrors && !valid)} loading={save.isPending} onClick={submit}>
+            <Button disabled={!dirty || (showErrors && !valid)} loading={saving} onClick={() => submit(valid)}>
               {t('ui.saveChanges')}
             </Button>
           </>
