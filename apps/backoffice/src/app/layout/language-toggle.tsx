@@ -15,7 +15,11 @@ export function LanguageToggle({ className }: { className?: string }) {
           key={language}
           type="button"
           lang={language}
-          className={cx('bo-language__option', language === current && 'bo-language__option--current')}
+          className={cx(
+            'bo-language__option',
+            'ui-language-name',
+            language === current && 'bo-language__option--current',
+          )}
           aria-pressed={language === current}
           onClick={() => void chooseLanguage(language)}
         >

@@ -39,7 +39,11 @@ export function LanguageSwitcher({ offered, className }: LanguageSwitcherProps) 
             aria-pressed={selected}
             lang={language}
             title={languageNames[language]}
-            className={cx('language-switcher__option', selected && 'language-switcher__option--selected')}
+            className={cx(
+              'language-switcher__option',
+              'ui-language-name',
+              selected && 'language-switcher__option--selected',
+            )}
             onClick={() => {
               if (!selected) void chooseLanguage(language);
             }}
