@@ -22,11 +22,61 @@ import {
   vassGameTypeSchema,
 } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { LRUCache } from 'lru-cache';
 import { bearerToken, requireAuth } from '../../platform/http/auth-context';
 import { ok } from '../../platform/http/envelope';
 import { createPrecompressedJson } from '../../platform/http/precompressed';
 import type { CatalogueService } from './catalogue.service';
+
+/** Request bodies longer than this are never remembered (a list request is a few dozen bytes). */
+const MAX_REMEMBERED_BODY = 512;
+
+type PublicPage = { epoch: string; json: string };
+
+/**
+ * Finished `GCSGAME_gameList` answers for visitors (no bearer token; ALL, NEW or HOT), keyed by the request's language
+ * header and its raw body text, each with the catalogue epoch it was built under. A repeated request is recognised by
+ * the scope's JSON parser, before the body is parsed and validated, and answered by the route's preValidation hook
+ * once the epoch is checked. Bounded (LRU). A member's request (any bearer token) is never looked up nor remembered.
+ */
+export function createPublicPages(options: { max?: number } = {}) {
+  const cache = new LRUCache<string, PublicPage>({ max: options.max ?? 2_000 });
+  /** Per request: its key when it may be remembered, and the remembered page when it was found. */
+  const state = new WeakMap<FastifyRequest, { key: string; raw: string; page?: PublicPage }>();
+
+  return {
+    /** Called by the parser: true when the request's page is remembered (the body need not be parsed). */
+    recognise(request: FastifyRequest, raw: string): boolean {
+      if (raw.length > MAX_REMEMBERED_BODY || request.headers[requestHeaders.authorization] !== undefined) return false;
+      const key = `${requestLanguage(request) ?? ''}\n${raw}`;
+      const page = cache.get(key);
+      state.set(request, page ? { key, raw, page } : { key, raw });
+      return page !== undefined;
+    },
+    hit(request: FastifyRequest): (PublicPage & { raw: string }) | undefined {
+      const found = state.get(request);
+      return found?.page ? { ...found.page, raw: found.raw } : undefined;
+    },
+    forget(request: FastifyRequest): void {
+      const found = state.get(request);
+      if (!found) return;
+      cache.delete(found.key);
+      found.page = undefined;
+    },
+    /** Whether this request's answer may be remembered (a visitor's request with a short body). */
+    candidate(request: FastifyRequest): boolean {
+      return state.has(request);
+    },
+    remember(request: FastifyRequest, epoch: string, json: string): void {
+      const found = state.get(request);
+      if (found) cache.set(found.key, { epoch, json });
+    },
+    get size(): number {
+      return cache.size;
+    },
+  };
+}
 
 export type CatalogueRoutesOptions = {
   catalogue: CatalogueService;
@@ -109,23 +159,57 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       ok(await catalogue.vassGameTypes(request.body?.vassalage, request.body?.language ?? requestLanguage(request))),
   });
 
-  app.route({
-    ...route(calls.gameList),
-    schema: {
-      tags,
-      summary:
-        'One page of games (pageSize 20 by default) of a category and/or vendor, filtered (ALL, NEW, HOT, FAV, RECENT; FAV and RECENT need the token) and searched by name in the requested language',
-      security: tokenSecurity,
-      body: gameListInputSchema,
-      response: { 200: okEnvelope(gamePageSchema) },
-    },
-    // The page comes serialised from the service (pages the same for everyone are serialised once per catalogue
-    // snapshot), so the response schema's per-request pass is skipped; the schema above still documents it. Bodies
-    // that repeat are compressed once, not once per request.
-    handler: async (request, reply) => {
-      const page = await catalogue.gameListJson(request.body, requestLanguage(request), await optionalAccount(request));
-      return precompressed.send(request, reply, `{"success":true,"value":${page}}`);
-    },
+  // The game list in a scope of its own, whose JSON parser can answer a repeated visitor's request before the body
+  // is parsed and validated (see createPublicPages). The call guard, rate limit, security headers, request id and
+  // metrics hooks still run for every request: they are the app's, not this scope's.
+  await app.register(async (scope) => {
+    const publicPages = createPublicPages();
+    const parseJson = scope.getDefaultJsonParser('error', 'error');
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, raw, done) => {
+      if (publicPages.recognise(request, raw as string)) done(null, {});
+      else parseJson(request, raw as string, done);
+    });
+
+    scope.withTypeProvider<ZodTypeProvider>().route({
+      ...route(calls.gameList),
+      schema: {
+        tags,
+        summary:
+          'One page of games (pageSize 20 by default) of a category and/or vendor, filtered (ALL, NEW, HOT, FAV, RECENT; FAV and RECENT need the token) and searched by name in the requested language',
+        security: tokenSecurity,
+        body: gameListInputSchema,
+        response: { 200: okEnvelope(gamePageSchema) },
+      },
+      // After the call guard (which the guard puts first): a visitor's request whose page is remembered under the
+      // current catalogue epoch is answered here, before validation and the handler.
+      preValidation: async (request, reply) => {
+        const hit = publicPages.hit(request);
+        if (!hit) return;
+        if (hit.epoch === (await catalogue.listEpoch())) {
+          return precompressed.send(request, reply, hit.json);
+        }
+        // Stale (the catalogue moved): forget it and go the usual way with the body parsed now.
+        publicPages.forget(request);
+        request.body = await new Promise((resolve, reject) =>
+          parseJson(request, hit.raw, (error, body) => (error ? reject(error) : resolve(body))),
+        );
+      },
+      // The page comes serialised from the service (pages the same for everyone are serialised once per catalogue
+      // snapshot), so the response schema's per-request pass is skipped; the schema above still documents it. Bodies
+      // that repeat are compressed once, not once per request.
+      handler: async (request, reply) => {
+        const accountId = await optionalAccount(request);
+        const filter = request.body.filter;
+        const remember =
+          accountId === null && filter !== 'FAV' && filter !== 'RECENT' && publicPages.candidate(request);
+        const epoch = remember ? await catalogue.listEpoch() : '';
+        const page = await catalogue.gameListJson(request.body, requestLanguage(request), accountId);
+        const json = `{"success":true,"value":${page}}`;
+        if (remember) publicPages.remember(request, epoch, json);
+        return precompressed.send(request, reply, json);
+      },
+    });
   });
 
   app.route({

@@ -523,6 +523,16 @@ export function createCatalogueService(deps: CatalogueDeps) {
     },
 
     /**
+     * What a page that is the same for everyone depends on besides its request: the catalogue version (bumped by
+     * every sync and operator switch, read like the snapshot's) and the image hosts. A page remembered under one
+     * epoch is sent again only while `listEpoch` still gives that epoch.
+     */
+    async listEpoch(): Promise<string> {
+      const [current, hosts] = await Promise.all([currentVersion(), cdns()]);
+      return `${current}|${hosts.join(' ')}`;
+    },
+
+    /**
      * `GCSGAME_gameList` as the JSON of its page, for the route to send as it is. A page without favourites to mark
      * (a visitor's, or a member's who has none) is the same for everyone: it is serialised once per snapshot and
      * then only looked up.

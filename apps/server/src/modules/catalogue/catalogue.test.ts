@@ -1,5 +1,6 @@
+import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../../testing';
 import type { FeedGame, VendorFeed } from './catalogue.service';
 
@@ -289,5 +290,85 @@ describe('catalogue calls', () => {
     const relative = list.find((game: { gameCode: string }) => game.gameCode === 'PG-8');
     expect(relative.iconUrl).toBe('/art/rel.svg');
     expect(relative.showIcon).toBe('art/rel.svg');
+  });
+
+  it("answers a visitor's repeated list request from its finished answer until the catalogue changes", async () => {
+    const built = vi.spyOn(app.services.catalogue, 'gameListJson');
+    try {
+      const raw = JSON.stringify({ gameType: 'RNG', pageNo: 3, pageSize: 5 });
+      const send = (headers: Record<string, string> = {}, payload = raw) =>
+        app.inject({
+          method: 'POST',
+          url: '/wps/relay/GCSGAME_gameList',
+          payload,
+          headers: { 'content-type': 'application/json', ...headers },
+        });
+      const miss = await send();
+      expect(built).toHaveBeenCalledTimes(1);
+      const hit = await send();
+      expect(built).toHaveBeenCalledTimes(1);
+      expect(hit.statusCode).toBe(200);
+      expect(hit.rawPayload.equals(miss.rawPayload)).toBe(true);
+      expect(hit.headers['content-type']).toBe(miss.headers['content-type']);
+      expect(hit.headers['x-content-type-options']).toBe(miss.headers['x-content-type-options']);
+      // Compressed on a hit like on a miss.
+      const br = await send({ 'accept-encoding': 'br' });
+      expect(built).toHaveBeenCalledTimes(1);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(miss.json());
+
+      // Another language or another body is another answer.
+      const bengali = await send({ language: 'bn' });
+      expect(built).toHaveBeenCalledTimes(2);
+      expect(bengali.json().value).toMatchObject({ pageNum: 3, pageSize: 5 });
+      await send({}, JSON.stringify({ gameType: 'RNG', pageNo: 2, pageSize: 5 }));
+      expect(built).toHaveBeenCalledTimes(3);
+
+      // A member's request is built every time (favourites are marked for them).
+      await send({ authorization: `Bearer ${token}` });
+      await send({ authorization: `Bearer ${token}` });
+      expect(built).toHaveBeenCalledTimes(5);
+
+      // A catalogue change invalidates the remembered answer.
+      await app.services.catalogue.setVendorFlags('PG', { maintenance: true });
+      try {
+        const changed = await send();
+        expect(built).toHaveBeenCalledTimes(6);
+        expect(changed.rawPayload.equals(miss.rawPayload)).toBe(false);
+        expect(
+          changed
+            .json()
+            .value.content.filter((game: { vassalage: string }) => game.vassalage === 'PG')
+            .every((game: { maintenance: boolean }) => game.maintenance),
+        ).toBe(true);
+        await send();
+        expect(built).toHaveBeenCalledTimes(6);
+      } finally {
+        await app.services.catalogue.setVendorFlags('PG', { maintenance: false });
+      }
+
+      // The call guard still runs on a remembered answer.
+      await send();
+      await app.services.system.setFeature('GAME', false);
+      try {
+        const off = await send();
+        expect(off.json().code).toBe('SYSTEM_FUNCTION_NOT_ENABLED');
+      } finally {
+        await app.services.system.setFeature('GAME', true);
+      }
+
+      // An invalid body is refused every time, never remembered; malformed JSON too.
+      const invalid = JSON.stringify({ filter: 'EVERYTHING' });
+      for (let index = 0; index < 2; index += 1) {
+        expect((await send({}, invalid)).json().code).toBe('VALIDATION_FAILED');
+        expect((await send({}, '{"pageNo":')).statusCode).toBe(400);
+      }
+      // FAV without a session is refused every time.
+      const fav = JSON.stringify({ filter: 'FAV' });
+      expect((await send({}, fav)).json().code).toBe('AUTH_REQUIRED');
+      expect((await send({}, fav)).json().code).toBe('AUTH_REQUIRED');
+    } finally {
+      built.mockRestore();
+    }
   });
 });
