@@ -69,8 +69,10 @@ if (simEnabled) {
     },
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   });
+  // 'settings' comes as soon as the simulator has its keys (before it listens), so the portal starts beside the
+  // simulator's own start; 'listening' is enough too (a simulator on a random port sends only that).
   simReady = new Promise((resolve) => {
-    sim.on('message', (message) => message?.type === 'listening' && resolve(message));
+    sim.on('message', (message) => ['settings', 'listening'].includes(message?.type) && resolve(message));
     sim.on('exit', () => resolve(null));
   });
 }
@@ -130,6 +132,14 @@ const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dis
   env,
   stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
 });
+// The simulator may still fail after it sent its settings (its port taken, say): then nothing runs half.
+let simFailed = false;
+sim?.on('exit', (code, signal) => {
+  if (signal || code === 0) return;
+  simFailed = true;
+  console.error(`The vendor simulator stopped (exit code ${code}); stopping the portal.`);
+  server.kill('SIGTERM');
+});
 
 server.on('message', (message) => {
   if (message?.type !== 'listening') return;
@@ -170,5 +180,5 @@ for (const signal of ['SIGINT', 'SIGTERM'])
   });
 server.on('exit', (code) => {
   sim?.kill('SIGTERM');
-  process.exit(code ?? 0);
+  process.exit(simFailed ? 1 : (code ?? 0));
 });

@@ -555,7 +555,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     settings: pointsJobSettings,
   }))
     jobs.register(job);
-  if (config.jobsEnabled) app.addHook('onReady', async () => gamingSetup.syncIfEmpty());
+  if (config.jobsEnabled) {
+    const firstSync = new AbortController();
+    app.addHook('onReady', async () => gamingSetup.syncIfEmpty(firstSync.signal));
+    app.addHook('preClose', async () => firstSync.abort());
+  }
   app.decorate('jobs', jobs);
   if (config.jobsEnabled) app.addHook('onReady', async () => jobs.start());
   app.decorate('demoLogins', demoLogins);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { generateVendorKeys } from './keys';
+import { generateVendorKeysInParallel, type VendorKeys } from './keys';
 
 /** Settings of the standalone simulator (`npm start` runs it); tests call startVendorSim with options instead. */
 export type SimSettings = {
@@ -69,14 +69,14 @@ export function loadSimSettings(env: Record<string, string | undefined>): SimSet
  * Makes the key pairs and the shared TCG/Hub88 identifiers once, under the simulator directory, and reads them on
  * every later start. Values set in the environment (the portal's own names) win over the files.
  */
-export function ensureSimFiles(
+export async function ensureSimFiles(
   dir: string,
   env: Record<string, string | undefined>,
-): { keys: ReturnType<typeof generateVendorKeys>; shared: SharedSettings } {
+): Promise<{ keys: VendorKeys; shared: SharedSettings }> {
   mkdirSync(dir, { recursive: true });
   const file = (name: string) => path.join(dir, name);
   if (!existsSync(file(SIM_FILES.simPrivateKey)) || !existsSync(file(SIM_FILES.operatorPrivateKey))) {
-    const keys = generateVendorKeys();
+    const keys = await generateVendorKeysInParallel();
     writeFileSync(file(SIM_FILES.simPrivateKey), keys.sim.privateKeyPem, { mode: 0o600 });
     writeFileSync(file(SIM_FILES.simPublicKey), keys.sim.publicKeyPem);
     writeFileSync(file(SIM_FILES.operatorPrivateKey), keys.operator.privateKeyPem, { mode: 0o600 });

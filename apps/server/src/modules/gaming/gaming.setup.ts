@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { GameCategory } from '@portal/contract';
 import type { Db } from '../../platform/db';
 import type { Job } from '../../platform/jobs';
@@ -62,6 +63,9 @@ export type GamingSetupOptions = {
  * the Hub88 Wallet API when Hub88 is configured, the gaming service, and its scheduled jobs (catalogue sync, the
  * check of pending vendor transfers, the pull of transfer vendors' bet reports). What app.ts calls.
  */
+/** The first catalogue sync at start, and its retries while no vendor answers (see syncIfEmpty). */
+const firstSyncRetryDelaysMs = [0, 1_000, 2_000, 4_000];
+
 export function setUpGaming(options: GamingSetupOptions) {
   const { settings } = options;
   const adapters: VendorAdapter[] = options.adapters ?? [];
@@ -175,12 +179,24 @@ export function setUpGaming(options: GamingSetupOptions) {
     hub88Wallet,
     inhouse,
     jobs: adapters.length > 0 ? jobs : [],
-    /** At start: fills an empty catalogue in the background (the server does not wait for the vendors). */
-    syncIfEmpty(): void {
+    /**
+     * At start: fills an empty catalogue in the background (the server does not wait for the vendors). A vendor
+     * started beside the portal (`npm start` starts the simulator and the portal side by side) may not listen yet:
+     * while every vendor's sync fails, it is tried again after 1, 2 and 4 s before the catalogue-fill job's 65 s
+     * interval takes over. `signal` (the app closing) stops the retries.
+     */
+    syncIfEmpty(signal: AbortSignal): void {
       if (adapters.length === 0) return;
       void (async () => {
-        if (await options.catalogue.isEmpty()) await gaming.syncCatalogue();
-      })().catch((error: unknown) => options.log.warn({ err: error }, 'first catalogue sync failed'));
+        for (const delayMs of firstSyncRetryDelaysMs) {
+          if (delayMs > 0) await sleep(delayMs, undefined, { signal, ref: false });
+          if (signal.aborted || !(await options.catalogue.isEmpty())) return;
+          const { runs } = await gaming.syncCatalogue();
+          if (runs.some((run) => run.ok)) return;
+        }
+      })().catch((error: unknown) => {
+        if (!signal.aborted) options.log.warn({ err: error }, 'first catalogue sync failed');
+      });
     },
   };
 }

@@ -87,10 +87,12 @@ export function createHub88Adapter(options: Hub88ClientOptions): VendorAdapter &
         signal: AbortSignal.timeout(options.timeoutMs),
       });
     } catch (error) {
+      // A refused connection is the one failure known not to have reached Hub88 (a timeout may have).
+      const refused = (error as { cause?: { code?: unknown } } | null)?.cause?.code === 'ECONNREFUSED';
       throw new AppError('GAMING_VENDOR_UNAVAILABLE', {
         aggregator: hub88Aggregator,
         path,
-        reason: error instanceof Error ? error.name : 'network',
+        reason: refused ? 'ECONNREFUSED' : error instanceof Error ? error.name : 'network',
       });
     }
     const answer = (await response.json().catch(() => null)) as unknown;
@@ -115,8 +117,16 @@ export function createHub88Adapter(options: Hub88ClientOptions): VendorAdapter &
       if (wait > 0) {
         throw new AppError('RATE_LIMITED', { retryAfterSeconds: Math.ceil(wait / 1000), aggregator: hub88Aggregator });
       }
+      const previousListAt = lastListAt;
       lastListAt = now();
-      const answer = await call('game/list', {});
+      let answer: unknown;
+      try {
+        answer = await call('game/list', {});
+      } catch (error) {
+        // Not sent (Hub88 not listening yet, as when it starts beside the portal): it used none of the minute.
+        if (error instanceof AppError && error.params.reason === 'ECONNREFUSED') lastListAt = previousListAt;
+        throw error;
+      }
       const list = Array.isArray(answer) ? (answer as Hub88Game[]) : [];
       const vendors = new Map<string, FeedVendor>();
       const games: FeedGame[] = [];
