@@ -123,6 +123,11 @@ export type CreateAccountInput = {
   language?: string;
   /** The password was chosen by someone else than the owner: force a change at the next login. */
   mustChangePassword?: boolean;
+  /**
+   * `password` already hashed by `hashPassword` (the demo seeding hashes its accounts' passwords side by side, then
+   * creates the accounts in a fixed order). `password` is still given: it decides `mustChangePassword` as usual.
+   */
+  passwordHash?: string;
 };
 
 const inviteAlphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -1108,7 +1113,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
           username: input.username,
           type: input.type,
           playMoney: role === 'trial',
-          passwordHash: role === 'trial' ? null : await hashPassword(password),
+          passwordHash: role === 'trial' ? null : (input.passwordHash ?? (await hashPassword(password))),
           passwordChangedAt: role === 'trial' ? null : at,
           mustChangePassword: input.mustChangePassword ?? input.password === undefined,
           mobile: input.mobile ?? null,

@@ -276,6 +276,11 @@ describe('demo accounts', () => {
       expect(agent?.type).toBe(1);
       const downline = await app.services.identity.listDownline(agent?.id ?? 0);
       expect(downline.map((account) => account.username)).toEqual(['demo_member1', 'demo_member2', 'demo_member3']);
+      // Hashed side by side, created one after another: the ids follow the listed order on every database.
+      const ids = [];
+      for (const entry of app.demoLogins)
+        ids.push((await app.services.identity.findAccountByUsername(entry.username))?.id);
+      expect(ids).toEqual([...ids].sort((a, b) => (a ?? 0) - (b ?? 0)));
     } finally {
       await app.close();
     }
