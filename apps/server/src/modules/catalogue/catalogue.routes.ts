@@ -40,8 +40,13 @@ type PublicPage = { epoch: string; json: string };
  * the scope's JSON parser, before the body is parsed and validated, and answered by the route's preValidation hook
  * once the epoch is checked. Bounded (LRU). A member's request (any bearer token) is never looked up nor remembered.
  */
-export function createPublicPages(options: { max?: number } = {}) {
-  const cache = new LRUCache<string, PublicPage>({ max: options.max ?? 2_000 });
+export function createPublicPages(options: { max?: number; maxChars?: number } = {}) {
+  // Bounded by count and by characters held (a page of 100 games is ~40 KB): 2,000 pages of 20 fit in 16 M characters.
+  const cache = new LRUCache<string, PublicPage>({
+    max: options.max ?? 2_000,
+    maxSize: options.maxChars ?? 16_000_000,
+    sizeCalculation: (page, key) => page.json.length + key.length,
+  });
   /** Per request: its key when it may be remembered, and the remembered page when it was found. */
   const state = new WeakMap<FastifyRequest, { key: string; raw: string; page?: PublicPage }>();
 
