@@ -8,12 +8,13 @@ import {
   openAppDownload,
   useAppDownloadOpen,
 } from '@/features/app-download/hooks/app-download-store';
-import { markFirstScreenReady, whenFirstScreenReady } from '@/lib/first-screen';
+import { markFirstScreenReady } from '@/lib/first-screen';
 import { isHelpLinkState } from '@/lib/help-link';
 import { useCurrentLanguage } from '@/lib/i18n';
 import { openModal } from '@/lib/modals';
 import { isFeatureEnabled, usePermission } from '@/lib/permission';
 import '@/locales/layout';
+import { useRenderedAfterFirstScreenOnPhone } from './drawer-layout';
 import { frameStorageKeys, homePaths, showsSideMenu } from './frame-rules';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { RouteFallback } from './route-fallback';
@@ -136,43 +137,6 @@ function useSecondaryPartsReady(announcementsLoaded: Promise<void> | null, onHom
   return ready;
 }
 
-/** Below this width the side menu is a drawer, off screen until the player opens it (layout.css). */
-const drawerMediaQuery = '(max-width: 960px)';
-
-function startsAsDrawer(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
-    ? window.matchMedia(drawerMediaQuery).matches
-    : false;
-}
-
-/**
- * Whether the side menu is rendered (its code loaded). Beside the page (wide screens) it is part of the first screen
- * and renders at once. As a drawer (phones) nothing of it shows until the player opens it, while its chunks (with
- * the cashier, member and live-chat links they import) and its render competed with the first banner, the phone's
- * largest paint: there it waits for the first screen (`whenFirstScreenReady`), or renders at once when the player
- * opens the drawer before. Once rendered it stays.
- */
-function useSideMenuRendered(drawerOpen: boolean): boolean {
-  const [rendered, setRendered] = useState(() => !startsAsDrawer());
-
-  useEffect(() => {
-    if (rendered) return;
-    if (drawerOpen) {
-      setRendered(true);
-      return;
-    }
-    let cancelled = false;
-    whenFirstScreenReady().then(() => {
-      if (!cancelled) setRendered(true);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [rendered, drawerOpen]);
-
-  return rendered || drawerOpen;
-}
-
 let startedOnce = false;
 /** Once per page: listen for the browser's install offer and, in the built app, register the service worker. */
 function startInstallability(): void {
@@ -197,7 +161,8 @@ export function RootLayout() {
   const helpOpen = location.pathname === '/help';
   const sideMenu = showsSideMenu(location.pathname);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const sideMenuRendered = useSideMenuRendered(drawerOpen);
+  // On phones the side menu is a drawer: it renders after the first screen, or when the player opens it.
+  const sideMenuRendered = useRenderedAfterFirstScreenOnPhone(drawerOpen);
   const [collapsed, toggleCollapsed] = useDeviceFlag(frameStorageKeys.sideMenuCollapsed);
   const [floatingHidden, toggleFloatingHidden] = useDeviceFlag(frameStorageKeys.floatingBarHidden);
   const hasGames = isFeatureEnabled(permission, 'GAME');

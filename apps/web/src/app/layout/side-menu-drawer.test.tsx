@@ -5,8 +5,8 @@ import { configureApiClient } from '@/lib/api-client';
 import { envelopeResponse, mockApi, permissionFixture } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render-app';
 
-// On a phone the side menu is a drawer: its code and render wait for the first screen (the home banner), unless the
-// player opens the drawer first. The first-screen report is once per page, so this file's order matters: the
+// On a phone the side menu is a drawer and the header's category row is hidden: their code and render wait for the
+// first screen (the home banner), unless the player opens the drawer first. The first-screen report is once per page, so this file's order matters: the
 // drawer is opened before the first screen is in, then a fresh page waits for the report.
 
 const node = (modId: string) => ({ modId, enabled: true, childrenNodes: [] });
@@ -64,6 +64,8 @@ describe('side menu as a phone drawer', () => {
     const banner = await screen.findByRole('banner');
     const open = await within(banner).findByRole('button', { name: 'Open menu' });
     expect(screen.queryByRole('complementary', { name: 'Side menu' })).toBeNull();
+    // The header's row of game categories, hidden on phones, waits too.
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
     fireEvent.click(open);
     // The drawer's own dialog (role and aria-modal only while it is open).
     expect((await screen.findByRole('dialog', { name: 'Menu' })).getAttribute('aria-modal')).toBe('true');
@@ -75,5 +77,6 @@ describe('side menu as a phone drawer', () => {
     await within(banner).findByRole('button', { name: 'Open menu' });
     expect(await screen.findByRole('complementary', { name: 'Side menu' }, { timeout: 6000 })).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull();
+    expect(await screen.findByRole('navigation', { name: 'Main navigation' })).toBeTruthy();
   });
 });
