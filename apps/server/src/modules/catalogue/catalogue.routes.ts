@@ -59,9 +59,9 @@ export function createPublicPages(options: { max?: number; maxChars?: number } =
       state.set(request, page ? { key, raw, page } : { key, raw });
       return page !== undefined;
     },
-    hit(request: FastifyRequest): (PublicPage & { raw: string }) | undefined {
+    hit(request: FastifyRequest): { raw: string; page: PublicPage } | undefined {
       const found = state.get(request);
-      return found?.page ? { ...found.page, raw: found.raw } : undefined;
+      return found?.page ? (found as { raw: string; page: PublicPage }) : undefined;
     },
     forget(request: FastifyRequest): void {
       const found = state.get(request);
@@ -191,8 +191,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       preValidation: async (request, reply) => {
         const hit = publicPages.hit(request);
         if (!hit) return;
-        if (hit.epoch === (await catalogue.listEpoch())) {
-          return precompressed.send(request, reply, hit.json);
+        if (hit.page.epoch === (await catalogue.listEpoch())) {
+          return precompressed.send(request, reply, hit.page.json);
         }
         // Stale (the catalogue moved): forget it and go the usual way with the body parsed now.
         publicPages.forget(request);
