@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { autoPrepareClient, createStatementNamer } from './auto-prepare';
 import { findDatabaseTemplate } from './template';
 
 /** The Drizzle handle every repository uses; the same type whether PGlite or PostgreSQL is underneath. */
@@ -75,6 +76,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax });
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
+    // Repeated parameterised statements become named prepared statements: parsed once per connection, not on
+    // every call (see auto-prepare.ts). One namer for the pool, so a text has the same name on every connection.
+    const namer = createStatementNamer();
+    pool.on('connect', (client) => autoPrepareClient(client as never, namer));
     const db = drizzleNodePg(pool) as unknown as Db;
     return {
       db,
