@@ -42,13 +42,14 @@ describe('first catalogue sync at start', () => {
       vendorTimeoutMs: 5_000,
     });
     await app.ready();
+    const portal = app;
     const gameCount = async () => {
-      const list = await app?.inject({
+      const list = await portal.inject({
         method: 'POST',
         url: '/wps/relay/GCSGAME_gameList',
         payload: { gameType: 'RNG', pageNo: 1 },
       });
-      return (list?.json().value.content as unknown[]).length;
+      return (list.json().value.content as unknown[]).length;
     };
     // The first attempt has met a closed port by now.
     await new Promise((resolve) => setTimeout(resolve, 300));
