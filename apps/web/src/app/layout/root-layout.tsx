@@ -14,7 +14,6 @@ import { useCurrentLanguage } from '@/lib/i18n';
 import { openModal } from '@/lib/modals';
 import { isFeatureEnabled, usePermission } from '@/lib/permission';
 import '@/locales/layout';
-import { useRenderedAfterFirstScreenOnPhone } from './drawer-layout';
 import { frameStorageKeys, homePaths, showsSideMenu } from './frame-rules';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { RouteFallback } from './route-fallback';
@@ -161,8 +160,6 @@ export function RootLayout() {
   const helpOpen = location.pathname === '/help';
   const sideMenu = showsSideMenu(location.pathname);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  // On phones the side menu is a drawer: it renders after the first screen, or when the player opens it.
-  const sideMenuRendered = useRenderedAfterFirstScreenOnPhone(drawerOpen);
   const [collapsed, toggleCollapsed] = useDeviceFlag(frameStorageKeys.sideMenuCollapsed);
   const [floatingHidden, toggleFloatingHidden] = useDeviceFlag(frameStorageKeys.floatingBarHidden);
   const hasGames = isFeatureEnabled(permission, 'GAME');
@@ -219,8 +216,7 @@ export function RootLayout() {
         }
       />
       <div className="site-body">
-        {sideMenu && !sideMenuRendered && <div className="side-menu side-menu--placeholder" aria-hidden="true" />}
-        {sideMenu && sideMenuRendered && (
+        {sideMenu && (
           <Suspense fallback={<div className="side-menu side-menu--placeholder" aria-hidden="true" />}>
             <SideMenu
               hasGames={hasGames}

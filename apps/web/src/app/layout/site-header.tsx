@@ -6,7 +6,6 @@ import { AuthHeaderActions } from '@/features/auth/components/header-actions';
 import { LanguageSwitcher } from '@/features/language/components/language-switcher';
 import { IconMenu } from '@/features/navigation/components/menu-icon';
 import { useSession } from '@/lib/session';
-import { useRenderedAfterFirstScreenOnPhone } from './drawer-layout';
 
 // The category row fills in once the game menus arrive, so its code can come a moment after the first paint; the
 // row's height is kept from the start, so nothing moves.
@@ -42,8 +41,6 @@ export function SiteHeader(props: SiteHeaderProps) {
   const session = useSession();
   const real = (session.status === 'member' || session.status === 'agent') && session.token !== null;
   const guestCorner = <AuthHeaderActions />;
-  // Hidden on phones (the side menu drawer lists the categories): there it renders after the first screen.
-  const navigationRendered = useRenderedAfterFirstScreenOnPhone();
 
   return (
     <header className="site-header">
@@ -84,13 +81,9 @@ export function SiteHeader(props: SiteHeaderProps) {
       </div>
       {props.hasNavigation && (
         <div className="site-header__nav">
-          {navigationRendered ? (
-            <Suspense fallback={<div className="site-header__top-nav" />}>
-              <SiteNavigation className="site-header__top-nav" />
-            </Suspense>
-          ) : (
-            <div className="site-header__top-nav" />
-          )}
+          <Suspense fallback={<div className="site-header__top-nav" />}>
+            <SiteNavigation className="site-header__top-nav" />
+          </Suspense>
         </div>
       )}
     </header>
