@@ -46,6 +46,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./.data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_AUTO_PREPARE: booleanFlag.default(true),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   REDIS_KEY_PREFIX: z
     .string()
@@ -191,6 +192,11 @@ export type AppConfig = {
   /** PostgreSQL connection string; when absent the server runs on embedded PGlite in dataDir. */
   databaseUrl: string | undefined;
   databasePoolMax: number;
+  /**
+   * Repeated parameterised statements become named prepared statements on PostgreSQL (see auto-prepare.ts). Off for
+   * connection poolers that cannot keep them, such as PgBouncer in transaction mode before 1.21.
+   */
+  databaseAutoPrepare: boolean;
   /** In-memory PGlite (tests only): nothing is written to disk. */
   databaseInMemory: boolean;
   redisUrl: string | undefined;
@@ -370,6 +376,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    databaseAutoPrepare: e.DATABASE_AUTO_PREPARE,
     databaseInMemory: false,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
 import { testEnv } from '../../testing/test-env';
 import { autoPrepareClient, createStatementNamer } from './auto-prepare';
 import { openDatabase } from './database';
@@ -26,6 +27,16 @@ describe('statement namer', () => {
     for (const text of ['x', 'y', 'z', 'w']) counting.nameFor(text); // the fourth text clears the three counts
     expect(counting.nameFor('x')).toBeUndefined();
     expect(counting.nameFor('w')).toBeDefined();
+  });
+});
+
+describe('DATABASE_AUTO_PREPARE', () => {
+  it('is on by default and off with false or 0', () => {
+    expect(loadConfig({}).databaseAutoPrepare).toBe(true);
+    expect(loadConfig({ DATABASE_AUTO_PREPARE: 'true' }).databaseAutoPrepare).toBe(true);
+    expect(loadConfig({ DATABASE_AUTO_PREPARE: 'false' }).databaseAutoPrepare).toBe(false);
+    expect(loadConfig({ DATABASE_AUTO_PREPARE: '0' }).databaseAutoPrepare).toBe(false);
+    expect(() => loadConfig({ DATABASE_AUTO_PREPARE: 'sometimes' })).toThrow(/DATABASE_AUTO_PREPARE/);
   });
 });
 
@@ -86,4 +97,19 @@ describe('auto-prepared client', () => {
       }
     },
   );
+
+  it.skipIf(!url)('on PostgreSQL with autoPrepare false, a repeated statement is never prepared', async () => {
+    const database = await openDatabase({ kind: 'postgres', url: url as string, poolMax: 1, autoPrepare: false });
+    try {
+      for (let i = 0; i < 6; i += 1) {
+        await database.db.execute(sql`select ${i}::int * 3 as tripled, 'auto-prepare-off-probe' as tag`);
+      }
+      const prepared = (await database.db.execute(
+        sql`select count(*)::int as n from pg_prepared_statements where statement like ${'%auto-prepare-off-probe%'} and not from_sql`,
+      )) as { rows: Array<{ n: number }> };
+      expect(prepared.rows[0]?.n).toBe(0);
+    } finally {
+      await database.close();
+    }
+  });
 });

@@ -29,7 +29,13 @@ export type Database = {
 };
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolMax: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolMax: number;
+      /** Name repeated parameterised statements (auto-prepare.ts); default true. False behind PgBouncer < 1.21 in transaction mode. */
+      autoPrepare?: boolean;
+    }
   | { kind: 'pglite'; dataDir: string | null };
 
 /**
@@ -78,8 +84,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', () => {});
     // Repeated parameterised statements become named prepared statements: parsed once per connection, not on
     // every call (see auto-prepare.ts). One namer for the pool, so a text has the same name on every connection.
-    const namer = createStatementNamer();
-    pool.on('connect', (client) => autoPrepareClient(client as never, namer));
+    if (options.autoPrepare !== false) {
+      const namer = createStatementNamer();
+      pool.on('connect', (client) => autoPrepareClient(client as never, namer));
+    }
     const db = drizzleNodePg(pool) as unknown as Db;
     return {
       db,
