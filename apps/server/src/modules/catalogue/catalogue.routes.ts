@@ -21,34 +21,46 @@ import {
   vassGameTypeInputSchema,
   vassGameTypeSchema,
 } from '@portal/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LRUCache } from 'lru-cache';
 import { bearerToken, requireAuth } from '../../platform/http/auth-context';
 import { ok } from '../../platform/http/envelope';
-import { createPrecompressedJson } from '../../platform/http/precompressed';
+import { createPrecompressedJson, type JsonBody, jsonBody, sendJsonBody } from '../../platform/http/precompressed';
 import type { CatalogueService } from './catalogue.service';
 
 /** Request bodies longer than this are never remembered (a list request is a few dozen bytes). */
 const MAX_REMEMBERED_BODY = 512;
 
-type PublicPage = { epoch: string; json: string };
+type PublicPage = { epoch: string; body: JsonBody };
+/** Per request: its key when it may be remembered, its raw body, and the remembered page when it was found. */
+type PublicPageState = { key: string; raw: string; page: PublicPage | undefined };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The game list's remembered-answer state of this request (catalogue.routes.ts); null elsewhere. */
+    publicPage: PublicPageState | null;
+  }
+}
 
 /**
  * Finished `GCSGAME_gameList` answers for visitors (no bearer token; ALL, NEW or HOT), keyed by the request's language
  * header and its raw body text, each with the catalogue epoch it was built under. A repeated request is recognised by
  * the scope's JSON parser, before the body is parsed and validated, and answered by the route's preValidation hook
- * once the epoch is checked. Bounded (LRU). A member's request (any bearer token) is never looked up nor remembered.
+ * once the epoch is checked. Held as bytes (with their compressed forms once asked for), so a hit encodes nothing.
+ * Bounded (LRU). A member's request (any bearer token) is never looked up nor remembered. A search (a keyword) is
+ * remembered from its second request on: a one-off keyword (typing, bots) would otherwise evict the pages players
+ * repeat; the keys seen once are kept in a small LRU of their own.
  */
-export function createPublicPages(options: { max?: number; maxChars?: number } = {}) {
-  // Bounded by count and by characters held (a page of 100 games is ~40 KB): 2,000 pages of 20 fit in 16 M characters.
+export function createPublicPages(options: { max?: number; maxBytes?: number } = {}) {
+  const max = options.max ?? 2_000;
+  // Bounded by count and by bytes held (a page of 100 games is ~40 KB): 2,000 pages of 20 fit in 16 MB.
   const cache = new LRUCache<string, PublicPage>({
-    max: options.max ?? 2_000,
-    maxSize: options.maxChars ?? 16_000_000,
-    sizeCalculation: (page, key) => page.json.length + key.length,
+    max,
+    maxSize: options.maxBytes ?? 16_000_000,
+    sizeCalculation: (page, key) => page.body.identity.length + key.length,
   });
-  /** Per request: its key when it may be remembered, and the remembered page when it was found. */
-  const state = new WeakMap<FastifyRequest, { key: string; raw: string; page?: PublicPage }>();
+  const seenOnce = new LRUCache<string, true>({ max: max * 2 });
 
   return {
     /** Called by the parser: true when the request's page is remembered (the body need not be parsed). */
@@ -56,26 +68,37 @@ export function createPublicPages(options: { max?: number; maxChars?: number } =
       if (raw.length > MAX_REMEMBERED_BODY || request.headers[requestHeaders.authorization] !== undefined) return false;
       const key = `${requestLanguage(request) ?? ''}\n${raw}`;
       const page = cache.get(key);
-      state.set(request, page ? { key, raw, page } : { key, raw });
+      request.publicPage = { key, raw, page };
       return page !== undefined;
     },
     hit(request: FastifyRequest): { raw: string; page: PublicPage } | undefined {
-      const found = state.get(request);
+      const found = request.publicPage;
       return found?.page ? (found as { raw: string; page: PublicPage }) : undefined;
     },
     forget(request: FastifyRequest): void {
-      const found = state.get(request);
+      const found = request.publicPage;
       if (!found) return;
       cache.delete(found.key);
       found.page = undefined;
     },
     /** Whether this request's answer may be remembered (a visitor's request with a short body). */
     candidate(request: FastifyRequest): boolean {
-      return state.has(request);
+      return request.publicPage !== null;
     },
-    remember(request: FastifyRequest, epoch: string, json: string): void {
-      const found = state.get(request);
-      if (found) cache.set(found.key, { epoch, json });
+    /**
+     * Remembers the answer of a candidate request and returns it as held, or returns undefined when it is not
+     * remembered (not a candidate, or a search asked for the first time).
+     */
+    remember(request: FastifyRequest, epoch: string, json: string, search: boolean): JsonBody | undefined {
+      const found = request.publicPage;
+      if (!found) return undefined;
+      if (search && !seenOnce.delete(found.key)) {
+        seenOnce.set(found.key, true);
+        return undefined;
+      }
+      const body = jsonBody(json);
+      cache.set(found.key, { epoch, body });
+      return body;
     },
     get size(): number {
       return cache.size;
@@ -169,12 +192,29 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
   // metrics hooks still run for every request: they are the app's, not this scope's.
   await app.register(async (scope) => {
     const publicPages = createPublicPages();
+    scope.decorateRequest('publicPage', null);
     const parseJson = scope.getDefaultJsonParser('error', 'error');
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, raw, done) => {
       if (publicPages.recognise(request, raw as string)) done(null, {});
       else parseJson(request, raw as string, done);
     });
+
+    /** A remembered page whose epoch is still the catalogue's is sent; a stale one is forgotten and parsed now. */
+    async function answerRemembered(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      hit: { raw: string; page: PublicPage },
+    ): Promise<void> {
+      if (hit.page.epoch === (await catalogue.listEpoch())) {
+        sendJsonBody(request, reply, hit.page.body);
+        return;
+      }
+      publicPages.forget(request);
+      request.body = await new Promise((resolve, reject) =>
+        parseJson(request, hit.raw, (error, body) => (error ? reject(error) : resolve(body))),
+      );
+    }
 
     scope.withTypeProvider<ZodTypeProvider>().route({
       ...route(calls.gameList),
@@ -186,19 +226,19 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
         body: gameListInputSchema,
         response: { 200: okEnvelope(gamePageSchema) },
       },
+      // Every answer of this route goes through `sendJsonBody` / `precompressed`, which compress a body once, not
+      // per request, so the compression plugin's per-request hooks are left off (request bodies are still inflated).
+      compress: false,
       // After the call guard (which the guard puts first): a visitor's request whose page is remembered under the
-      // current catalogue epoch is answered here, before validation and the handler.
-      preValidation: async (request, reply) => {
+      // current catalogue epoch is answered here, before validation and the handler. A callback hook, so a request
+      // with nothing remembered goes on without a promise.
+      preValidation: (request, reply, done) => {
         const hit = publicPages.hit(request);
-        if (!hit) return;
-        if (hit.page.epoch === (await catalogue.listEpoch())) {
-          return precompressed.send(request, reply, hit.page.json);
+        if (!hit) {
+          done();
+          return;
         }
-        // Stale (the catalogue moved): forget it and go the usual way with the body parsed now.
-        publicPages.forget(request);
-        request.body = await new Promise((resolve, reject) =>
-          parseJson(request, hit.raw, (error, body) => (error ? reject(error) : resolve(body))),
-        );
+        answerRemembered(request, reply, hit).then(() => done(), done);
       },
       // The page comes serialised from the service (pages the same for everyone are serialised once per catalogue
       // snapshot), so the response schema's per-request pass is skipped; the schema above still documents it. Bodies
@@ -211,8 +251,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
         const epoch = remember ? await catalogue.listEpoch() : '';
         const page = await catalogue.gameListJson(request.body, requestLanguage(request), accountId);
         const json = `{"success":true,"value":${page}}`;
-        if (remember) publicPages.remember(request, epoch, json);
-        return precompressed.send(request, reply, json);
+        const held = remember ? publicPages.remember(request, epoch, json, Boolean(request.body.keyword)) : undefined;
+        return held ? sendJsonBody(request, reply, held) : precompressed.send(request, reply, json);
       },
     });
   });

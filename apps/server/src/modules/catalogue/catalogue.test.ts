@@ -371,4 +371,25 @@ describe('catalogue calls', () => {
       built.mockRestore();
     }
   });
+
+  it('remembers a visitor search from its second request on, so one-off keywords are not held', async () => {
+    const built = vi.spyOn(app.services.catalogue, 'gameListJson');
+    try {
+      const search = () => relay('GCSGAME_gameList', { keyword: 'wheel 3', pageSize: 5 });
+      const first = await search();
+      expect(built).toHaveBeenCalledTimes(1);
+      const second = await search();
+      expect(built).toHaveBeenCalledTimes(2);
+      const third = await search();
+      expect(built).toHaveBeenCalledTimes(2);
+      expect(third.rawPayload.equals(first.rawPayload)).toBe(true);
+      expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+      // A list without a keyword is remembered at once.
+      await relay('GCSGAME_gameList', { gameType: 'RNG', pageNo: 4, pageSize: 5 });
+      await relay('GCSGAME_gameList', { gameType: 'RNG', pageNo: 4, pageSize: 5 });
+      expect(built).toHaveBeenCalledTimes(3);
+    } finally {
+      built.mockRestore();
+    }
+  });
 });
