@@ -131,6 +131,7 @@ describe('start-up', () => {
     const fetchMock = serve();
     const merchant = getMerchantCode();
     window.__earlyWhitelabel = {
+      method: 'GET',
       path: '/wps/system/whitelabel',
       headers: { accept: 'application/json', language: 'en', device: 'WEB', ...(merchant ? { merchant } : {}) },
       response: Promise.resolve(failureResponse('SERVICE_UNAVAILABLE', 503)),

@@ -40,6 +40,7 @@ describe('apiCall with an early request (index.html sent it before the app ran)'
   it('takes the early answer instead of asking again when it carried the same headers', async () => {
     const fetchMock = installFetch(() => envelopeResponse(2));
     const early = {
+      method: 'GET',
       path: '/wps/system/whitelabel',
       headers: sameHeaders,
       response: Promise.resolve(envelopeResponse(1)),
@@ -51,6 +52,7 @@ describe('apiCall with an early request (index.html sent it before the app ran)'
   it('reports a failed early request as the same translated error a call of its own would give', async () => {
     installFetch(() => envelopeResponse(2));
     const early = {
+      method: 'GET',
       path: '/wps/system/whitelabel',
       headers: sameHeaders,
       response: Promise.reject(new TypeError('offline')),
@@ -64,10 +66,33 @@ describe('apiCall with an early request (index.html sent it before the app ran)'
       { ...sameHeaders, language: 'bn' },
       { accept: 'application/json', language: 'en', device: 'WEB' },
     ]) {
-      const early = { path: '/wps/system/whitelabel', headers, response: Promise.resolve(envelopeResponse(1)) };
+      const early = {
+        method: 'GET',
+        path: '/wps/system/whitelabel',
+        headers,
+        response: Promise.resolve(envelopeResponse(1)),
+      };
       await expect(apiCall(calls.systemWhitelabel, { schema: numberSchema, early })).resolves.toBe(2);
     }
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('takes an early POST only when it sent the same body (as text) with the same headers', async () => {
+    const fetchMock = installFetch(() => envelopeResponse(2));
+    const body = { types: 'B,PL,PU,PR,H', platform: 'W', execution: 'B' };
+    const headers = { ...sameHeaders, 'content-type': 'application/json' };
+    const early = (sent: string) => ({
+      method: 'POST',
+      path: calls.announcements.path,
+      headers,
+      body: sent,
+      response: Promise.resolve(envelopeResponse(1)),
+    });
+    const call = (sent: string) => apiCall(calls.announcements, { schema: numberSchema, body, early: early(sent) });
+    await expect(call(JSON.stringify(body))).resolves.toBe(1);
+    expect(fetchMock).not.toHaveBeenCalled();
+    await expect(call(JSON.stringify({ ...body, types: 'B' }))).resolves.toBe(2);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -119,16 +119,23 @@ export type ApiCallOptions = {
   early?: EarlyRequest;
 };
 
-/** A GET sent before the app's code ran, as `public/early-whitelabel.js` records it. */
+/** A call sent before the app's code ran, as `public/early-requests.js` records it (`body`: the text it sent). */
 export type EarlyRequest = {
+  method: string;
   path: string;
   headers: Readonly<Record<string, string>>;
+  body?: string | undefined;
   response: Promise<Response>;
 };
 
-/** Whether an early request is the one this call would make (header names compared without case). */
-function matchesEarly(early: EarlyRequest, method: string, url: string, headers: Record<string, string>): boolean {
-  if (method !== 'GET' || early.path !== url) return false;
+/** Whether an early request is the one this call would make (header names compared without case, the body as sent). */
+function matchesEarly(
+  early: EarlyRequest,
+  request: { method: string; url: string; headers: Record<string, string>; body: unknown },
+): boolean {
+  if (early.method !== request.method || early.path !== request.url) return false;
+  if (early.body !== request.body) return false;
+  const { headers } = request;
   const normalise = (record: Readonly<Record<string, string>>) =>
     JSON.stringify(
       Object.entries(record)
@@ -243,7 +250,7 @@ export async function apiCall<T>(
   let text: string;
   try {
     response =
-      options.early && matchesEarly(options.early, entry.method, url, headers)
+      options.early && matchesEarly(options.early, { method: entry.method, url, headers, body })
         ? await abortable(options.early.response, controller.signal)
         : await fetch(url, {
             method: entry.method,

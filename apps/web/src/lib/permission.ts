@@ -30,13 +30,15 @@ const maintenancePollMs = 60_000;
 
 declare global {
   interface Window {
-    /** Set by `public/early-whitelabel.js`, which index.html runs before the app's scripts have downloaded. */
+    /** Set by `public/early-requests.js`, which index.html runs before the app's scripts have downloaded. */
     __earlyWhitelabel?: EarlyRequest;
+    /** Set by the same script once the configuration has arrived and the site is open (announcements on). */
+    __earlyAnnouncements?: EarlyRequest;
   }
 }
 
 /**
- * The permission call index.html already sent (`public/early-whitelabel.js`), handed out once. Every screen waits
+ * The permission call index.html already sent (`public/early-requests.js`), handed out once. Every screen waits
  * for this answer, so sending it while the scripts download rather than after they have run brings the first
  * screen forward by a round trip and the whole script start-up. The answer is taken only when that request carried
  * exactly the headers `apiCall` would send (the early script applies the same language rule, stored shipped

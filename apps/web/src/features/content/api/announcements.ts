@@ -6,19 +6,33 @@ import {
   type ShippedLanguage,
 } from '@portal/contract';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { apiCall, type EarlyRequest } from '@/lib/api-client';
 import { useCurrentLanguage } from '@/lib/i18n';
 import { useFeature } from '@/lib/permission';
 
 /** Spec section 7: the web portal asks for every type, platform W, execution B. */
 export const announcementRequest = { types: 'B,PL,PU,PR,H', platform: 'W', execution: 'B' } as const;
 
+/**
+ * The announcements call index.html's early script (`public/early-requests.js`) sent once the site configuration had
+ * arrived, handed out once: the first load of the visit takes its answer when it went out with exactly the headers
+ * and body this call would send (same merchant, language and request), and asks the server itself otherwise.
+ */
+function takeEarlyAnnouncementsRequest(): EarlyRequest | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const early = window.__earlyAnnouncements;
+  window.__earlyAnnouncements = undefined;
+  return early;
+}
+
 /** `language` only keys the cache: the client sends the current language in the Language header. */
 export function getAnnouncements(_language: ShippedLanguage, signal?: AbortSignal): Promise<AnnouncementList> {
+  const early = takeEarlyAnnouncementsRequest();
   return apiCall(calls.announcements, {
     body: announcementRequest,
     schema: announcementListSchema,
     ...(signal ? { signal } : {}),
+    ...(early ? { early } : {}),
   });
 }
 
