@@ -50,7 +50,8 @@ declare module 'fastify' {
  * once the epoch is checked. Held as bytes (with their compressed forms once asked for), so a hit encodes nothing.
  * Bounded (LRU). A member's request (any bearer token) is never looked up nor remembered. A search (a keyword) is
  * remembered from its second request on: a one-off keyword (typing, bots) would otherwise evict the pages players
- * repeat; the keys seen once are kept in a small LRU of their own.
+ * repeat. The keys seen once are kept in two generations of sets (the older dropped when the newer fills), which
+ * costs a one-off keyword two set operations instead of an LRU's bookkeeping.
  */
 export function createPublicPages(options: { max?: number; maxBytes?: number } = {}) {
   const max = options.max ?? 2_000;
@@ -60,7 +61,18 @@ export function createPublicPages(options: { max?: number; maxBytes?: number } =
     maxSize: options.maxBytes ?? 16_000_000,
     sizeCalculation: (page, key) => page.body.identity.length + key.length,
   });
-  const seenOnce = new LRUCache<string, true>({ max: max * 2 });
+  let seenOnce = new Set<string>();
+  let seenBefore = new Set<string>();
+  /** True when the key was seen once already (and forgets it); else notes it. */
+  const seenAgain = (key: string): boolean => {
+    if (seenOnce.delete(key) || seenBefore.delete(key)) return true;
+    if (seenOnce.size >= max) {
+      seenBefore = seenOnce;
+      seenOnce = new Set();
+    }
+    seenOnce.add(key);
+    return false;
+  };
 
   return {
     /** Called by the parser: true when the request's page is remembered (the body need not be parsed). */
@@ -92,10 +104,7 @@ export function createPublicPages(options: { max?: number; maxBytes?: number } =
     remember(request: FastifyRequest, epoch: string, json: string, search: boolean): JsonBody | undefined {
       const found = request.publicPage;
       if (!found) return undefined;
-      if (search && !seenOnce.delete(found.key)) {
-        seenOnce.set(found.key, true);
-        return undefined;
-      }
+      if (search && !seenAgain(found.key)) return undefined;
       const body = jsonBody(json);
       cache.set(found.key, { epoch, body });
       return body;
@@ -244,7 +253,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       // snapshot), so the response schema's per-request pass is skipped; the schema above still documents it. Bodies
       // that repeat are compressed once, not once per request.
       handler: async (request, reply) => {
-        const accountId = await optionalAccount(request);
+        // A visitor's request (no token) knows it has no account without a promise.
+        const accountId = request.auth || bearerToken(request) ? await optionalAccount(request) : null;
         const filter = request.body.filter;
         const remember =
           accountId === null && filter !== 'FAV' && filter !== 'RECENT' && publicPages.candidate(request);
