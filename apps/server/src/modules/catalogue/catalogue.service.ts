@@ -180,6 +180,8 @@ export function createCatalogueService(deps: CatalogueDeps) {
 
   // The catalogue version is read at most once a second per instance: another instance's sync shows within a second.
   let versionMemo: { at: number; value: string } | null = null;
+  /** The list epoch read in this turn of the event loop (see `listEpoch`). */
+  let epochThisTurn: Promise<string> | null = null;
   async function currentVersion(): Promise<string> {
     if (versionMemo && Date.now() - versionMemo.at < 1_000) return versionMemo.value;
     const value = await version();
@@ -201,6 +203,7 @@ export function createCatalogueService(deps: CatalogueDeps) {
   async function invalidate(): Promise<void> {
     await cache.set(versionKey, `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`, 30 * 86_400_000);
     versionMemo = null;
+    epochThisTurn = null;
     snapshot = null;
   }
 
@@ -527,9 +530,19 @@ export function createCatalogueService(deps: CatalogueDeps) {
      * every sync and operator switch, read like the snapshot's) and the image hosts. A page remembered under one
      * epoch is sent again only while `listEpoch` still gives that epoch.
      */
-    async listEpoch(): Promise<string> {
-      const [current, hosts] = await Promise.all([currentVersion(), cdns()]);
-      return `${current}|${hosts.join(' ')}`;
+    listEpoch(): Promise<string> {
+      if (epochThisTurn) return epochThisTurn;
+      const epoch = Promise.all([currentVersion(), cdns()]).then(([current, hosts]) => `${current}|${hosts.join(' ')}`);
+      // Requests answered in the same turn of the event loop (a busy server reads dozens per turn) share one reading;
+      // the next turn reads afresh, and a change made here (invalidate) drops it at once.
+      epochThisTurn = epoch;
+      setImmediate(() => {
+        if (epochThisTurn === epoch) epochThisTurn = null;
+      });
+      epoch.catch(() => {
+        if (epochThisTurn === epoch) epochThisTurn = null;
+      });
+      return epoch;
     },
 
     /**

@@ -372,6 +372,26 @@ describe('catalogue calls', () => {
     }
   });
 
+  it('reads the list epoch once per turn of the event loop, afresh on the next turn and after a change', async () => {
+    const { catalogue } = app.services;
+    const first = catalogue.listEpoch();
+    expect(catalogue.listEpoch()).toBe(first);
+    const before = await first;
+    await new Promise((resolve) => setImmediate(resolve));
+    const next = catalogue.listEpoch();
+    expect(next).not.toBe(first);
+    expect(await next).toBe(before);
+    const held = catalogue.listEpoch();
+    await catalogue.setVendorFlags('JDB', { maintenance: true });
+    try {
+      const changed = catalogue.listEpoch();
+      expect(changed).not.toBe(held);
+      expect(await changed).not.toBe(before);
+    } finally {
+      await catalogue.setVendorFlags('JDB', { maintenance: false });
+    }
+  });
+
   it('remembers a visitor search from its second request on, so one-off keywords are not held', async () => {
     const built = vi.spyOn(app.services.catalogue, 'gameListJson');
     try {
