@@ -51,5 +51,8 @@ export default defineConfig(({ command }) => ({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/setup.ts'],
+    // A screen test's first render transforms the screens it loads on demand; on a busy 2-core machine (the suites
+    // run side by side) that alone has taken most of the 5 s default.
+    testTimeout: 15_000,
   },
 }));

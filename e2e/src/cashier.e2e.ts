@@ -1,7 +1,7 @@
-import { Secret, TOTP } from 'otpauth';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, type Portal, screenshot, startPortal, type viewports } from './harness';
+import { signInOperator } from './operator-console';
 
 /**
  * The member centre's cashier pages in real Chromium against the real server: a deposit through the simulator
@@ -13,7 +13,6 @@ type Viewport = keyof typeof viewports;
 
 const demoPlayer = { username: 'demo_player', password: 'Player#2026demo' };
 const ownerPassword = 'Owner#Portal2026!';
-const newOwnerPassword = 'Owner#Portal2026!-renewed';
 const paymentPassword = '135790';
 /** A 24×16 PNG, as a member's phone would upload a receipt. */
 const receiptPng = Buffer.from(
@@ -75,30 +74,6 @@ async function openPage(page: Page, id: string, heading: string) {
 }
 
 const headerBalance = (page: Page) => page.getByRole('banner').getByTestId('header-balance');
-
-/** The seeded owner's first sign-in to the back office (password, authenticator, new password). */
-async function signInOwner(page: Page): Promise<void> {
-  await page.goto(`${portal.baseUrl}/backoffice/`);
-  await field(page, /^Username/).fill('owner');
-  await field(page, /^Password/).fill(ownerPassword);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('heading', { name: 'Set up two-step verification' }).waitFor();
-  const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '');
-  const code = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
-  await field(page, /^Authenticator code/).fill(code);
-  await page.getByRole('button', { name: 'Confirm and sign in' }).click();
-  const changeHeading = page.getByRole('heading', { name: 'Choose your own password' });
-  // Signed in: the console's first page (whichever it is) with its sign-out button.
-  const signedIn = page.getByRole('button', { name: 'Sign out' });
-  await changeHeading.or(signedIn).waitFor();
-  if (await changeHeading.isVisible()) {
-    await field(page, /^Current/).fill(ownerPassword);
-    await field(page, /^New password/).fill(newOwnerPassword);
-    await field(page, /^Repeat/).fill(newOwnerPassword);
-    await page.getByRole('button', { name: 'Save password' }).click();
-  }
-  await signedIn.waitFor();
-}
 
 describe('cashier pages', () => {
   it('deposits through the gateway, files a manual deposit, withdraws, and confirms the paid withdrawal', {
@@ -182,7 +157,7 @@ describe('cashier pages', () => {
 
       // The operator pays and approves it in the back office.
       const backoffice = await context.newPage();
-      await signInOwner(backoffice).catch(async (error) => {
+      await signInOperator(backoffice, portal.baseUrl, 'owner', ownerPassword).catch(async (error) => {
         await screenshot(backoffice, 'cashier-failure-backoffice').catch(() => undefined);
         throw error;
       });

@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
-import { Secret, TOTP } from 'otpauth';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, type Portal, screenshot, startPortal, viewports } from './harness';
+import { signInOperator } from './operator-console';
 
 /**
  * Content in real Chromium against the real server with the demo content: a visitor gets the announcement popup
@@ -250,7 +250,8 @@ describe('content', () => {
   it('shows operators the announcements (with a cleaned preview), messages and feedback pages', async () => {
     const { context, page } = await open('desktop');
     try {
-      await signInOwner(page);
+      await signInOperator(page, portal.baseUrl, 'owner', ownerPassword);
+      await page.getByRole('link', { name: 'Announcements' }).waitFor();
       await page.getByRole('link', { name: 'Announcements' }).click();
       await page.getByRole('heading', { level: 1, name: 'Announcements' }).waitFor();
       const row = page.getByRole('row', { name: /Welcome: 70% bonus/ });
@@ -322,21 +323,3 @@ describe('content', () => {
     }
   });
 });
-
-function field(scope: Page | Locator, label: RegExp): Locator {
-  return scope.getByLabel(label).and(scope.locator('input'));
-}
-
-/** The seeded owner's first sign-in: password, then enrolment of the authenticator, then the console. */
-async function signInOwner(page: Page): Promise<void> {
-  await page.goto(`${portal.baseUrl}/backoffice/`);
-  await field(page, /^Username/).fill('owner');
-  await field(page, /^Password/).fill(ownerPassword);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('heading', { name: 'Set up two-step verification' }).waitFor();
-  const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '');
-  const code = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
-  await field(page, /^Authenticator code/).fill(code);
-  await page.getByRole('button', { name: 'Confirm and sign in' }).click();
-  await page.getByRole('link', { name: 'Announcements' }).waitFor();
-}

@@ -1,7 +1,7 @@
-import { Secret, TOTP } from 'otpauth';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, type Portal, screenshot, startPortal } from './harness';
+import { field, signInOperator } from './operator-console';
 
 /**
  * Live chat in real Chromium against the real server: a member opens the chat from the floating bar and writes; the
@@ -46,23 +46,6 @@ async function memberToken(): Promise<string> {
   return json.value.token;
 }
 
-function field(scope: Page | Locator, label: RegExp): Locator {
-  return scope.getByLabel(label).and(scope.locator('input'));
-}
-
-async function signInOwner(page: Page): Promise<void> {
-  await page.goto(`${portal.baseUrl}/backoffice/`);
-  await field(page, /^Username/).fill('owner');
-  await field(page, /^Password/).fill(ownerPassword);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('heading', { name: 'Set up two-step verification' }).waitFor();
-  const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '');
-  const code = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
-  await field(page, /^Authenticator code/).fill(code);
-  await page.getByRole('button', { name: 'Confirm and sign in' }).click();
-  await page.getByRole('link', { name: 'Live chat' }).waitFor();
-}
-
 describe('live chat', () => {
   it('a member writes, the operator answers in the console, the member sees it live', async () => {
     const token = await memberToken();
@@ -82,7 +65,8 @@ describe('live chat', () => {
     await screenshot(member.page, 'live-chat-member-desktop');
 
     const operator = await newPage(browser, 'desktop', { headers: { 'x-forwarded-for': '198.51.100.212' } });
-    await signInOwner(operator.page);
+    await signInOperator(operator.page, portal.baseUrl, 'owner', ownerPassword);
+    await operator.page.getByRole('link', { name: 'Live chat' }).waitFor();
     await operator.page.getByRole('link', { name: 'Live chat' }).click();
     await operator.page.getByRole('button', { name: /demo_player/ }).click();
     await operator.page

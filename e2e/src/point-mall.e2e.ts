@@ -1,8 +1,8 @@
 import { calls } from '@portal/contract';
-import { Secret, TOTP } from 'otpauth';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, type Portal, screenshot as save, startPortal, type viewports } from './harness';
+import { signInOperator } from './operator-console';
 
 /**
  * The points mall in real Chromium against the real server with the demo data: a visitor sees the rate, the
@@ -212,17 +212,7 @@ describe('points mall', () => {
     const member = await open('desktop');
     const operator = consoleTab.page;
     try {
-      // The seeded owner's first sign-in: password, then enrolment in two-step verification.
-      await operator.goto(`${portal.baseUrl}/backoffice/`);
-      await field(operator, /^Username/).fill('owner');
-      await field(operator, /^Password/).fill(ownerPassword);
-      await operator.getByRole('button', { name: 'Continue' }).click();
-      await operator.getByRole('heading', { name: 'Set up two-step verification' }).waitFor();
-      const secret = ((await operator.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '');
-      const code = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
-      await field(operator, /^Authenticator code/).fill(code);
-      await operator.getByRole('button', { name: 'Confirm and sign in' }).click();
-      await operator.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+      await signInOperator(operator, portal.baseUrl, 'owner', ownerPassword);
 
       const nav = operator.getByRole('navigation', { name: 'Console navigation' });
       await nav.getByRole('link', { name: 'Points mall' }).click();
