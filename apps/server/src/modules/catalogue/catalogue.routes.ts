@@ -32,6 +32,9 @@ import type { CatalogueService } from './catalogue.service';
 /** Request bodies longer than this are never remembered (a list request is a few dozen bytes). */
 const MAX_REMEMBERED_BODY = 512;
 
+/** What a JSON body needs to name `__proto__` or `constructor` (literally or escaped): without it, no poisoning. */
+const couldPoison = /\\|__proto__|constructor/;
+
 type PublicPage = { epoch: string; body: JsonBody };
 /** Per request: its key when it may be remembered, its raw body, and the remembered page when it was found. */
 type PublicPageState = { key: string; raw: string; page: PublicPage | undefined };
@@ -205,8 +208,25 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
     const parseJson = scope.getDefaultJsonParser('error', 'error');
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, raw, done) => {
-      if (publicPages.recognise(request, raw as string)) done(null, {});
-      else parseJson(request, raw as string, done);
+      const text = raw as string;
+      if (publicPages.recognise(request, text)) {
+        done(null, {});
+        return;
+      }
+      // A body that cannot spell a prototype-poisoning key (no such word, no escape, no BOM) is parsed as it is;
+      // anything else, and any body JSON.parse refuses, goes through the guarded parser and its errors.
+      if (text.length > 0 && text.charCodeAt(0) !== 0xfeff && !couldPoison.test(text)) {
+        let body: unknown;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          parseJson(request, text, done);
+          return;
+        }
+        done(null, body);
+        return;
+      }
+      parseJson(request, text, done);
     });
 
     /** A remembered page whose epoch is still the catalogue's is sent; a stale one is forgotten and parsed now. */

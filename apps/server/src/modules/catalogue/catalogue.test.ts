@@ -372,6 +372,30 @@ describe('catalogue calls', () => {
     }
   });
 
+  it('refuses prototype-poisoning game-list bodies, plain or escaped, and parses ordinary ones', async () => {
+    const send = (payload: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/wps/relay/GCSGAME_gameList',
+        payload,
+        headers: { 'content-type': 'application/json' },
+      });
+    for (const payload of [
+      '{"pageNo":1,"__proto__":{"polluted":true}}',
+      '{"pageNo":1,"\\u005f_proto__":{"polluted":true}}',
+      '{"pageNo":1,"constructor":{"prototype":{"polluted":true}}}',
+    ]) {
+      expect((await send(payload)).statusCode).toBe(400);
+    }
+    expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
+    expect((await send('{"pageNo":2,"pageSize":3,"keyword":"wheel"}')).json().value).toMatchObject({
+      pageNum: 2,
+      pageSize: 3,
+    });
+    expect((await send('\ufeff{"pageNo":2,"pageSize":3}')).json().value).toMatchObject({ pageNum: 2 });
+    expect((await send('{"pageNo":')).statusCode).toBe(400);
+  });
+
   it('reads the list epoch once per turn of the event loop, afresh on the next turn and after a change', async () => {
     const { catalogue } = app.services;
     const first = catalogue.listEpoch();
