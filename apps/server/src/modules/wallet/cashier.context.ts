@@ -114,6 +114,11 @@ export function createCashierContext(deps: CashierDeps) {
   const houseAccounts = new Map<string, Promise<WalletAccount>>();
   const cashAccountIds = new LRUCache<string, number>({ max: 50_000 });
 
+  /** The row `notice` stores, for a repository statement that stores it along with its own write. */
+  function noticeRow(notice: MemberNotice): repo.NewNotice {
+    return { merchantCode: deps.merchantCode, ...notice, createdAt: now() };
+  }
+
   async function currency(): Promise<Currency> {
     return deps.system.currency();
   }
@@ -213,8 +218,10 @@ export function createCashierContext(deps: CashierDeps) {
 
     /** Stores a notice in the caller's transaction; call `published` with it after the commit. */
     async notice(tx: DbOrTx, notice: MemberNotice): Promise<void> {
-      await repo.insertNotice(tx, { merchantCode: deps.merchantCode, ...notice, createdAt: now() });
+      await repo.insertNotice(tx, noticeRow(notice));
     },
+
+    noticeRow,
 
     published(notice: MemberNotice): void {
       try {

@@ -1,5 +1,5 @@
 import type { CashierSort, ListSort } from '@portal/contract';
-import { and, asc, count, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import {
   walletBankAccounts,
@@ -134,18 +134,42 @@ export async function setDepositIntent(
   return row ?? null;
 }
 
-/** Moves a pending deposit to a final state; null when it is not pending any more (someone else decided). */
+export type NewNotice = {
+  merchantCode: string;
+  accountId: number;
+  kind: string;
+  params: Record<string, unknown>;
+  createdAt: Date;
+};
+
+/**
+ * Moves a pending deposit to a final state; null when it is not pending any more (someone else decided). With
+ * `notice`, the member's notice is stored by the same statement (a data-modifying CTE), and only when the deposit
+ * did change: one round trip instead of two.
+ */
 export async function finishDeposit(
   db: DbOrTx,
   id: number,
   changes: Pick<NewDepositRow, 'status' | 'completedAt'> &
     Partial<Pick<NewDepositRow, 'rejectReason' | 'reviewedById' | 'reviewedByName' | 'gatewayTxnId'>>,
+  notice?: NewNotice,
 ): Promise<DepositRow | null> {
-  const [row] = await db
+  const update = db
     .update(walletDeposits)
     .set(changes)
-    .where(and(eq(walletDeposits.id, id), eq(walletDeposits.status, 'pending')))
-    .returning();
+    .where(and(eq(walletDeposits.id, id), eq(walletDeposits.status, 'pending')));
+  if (!notice) {
+    const [row] = await update.returning();
+    return row ?? null;
+  }
+  const finished = db.$with('finished').as(update.returning());
+  const stored = db.$with('stored', {}).as(
+    sql`insert into wallet_member_notices (merchant_code, account_id, kind, params, created_at)
+        select ${notice.merchantCode}, ${notice.accountId}::integer, ${notice.kind}, ${JSON.stringify(notice.params)}::jsonb,
+               ${notice.createdAt.toISOString()}::timestamptz
+        from finished`,
+  );
+  const [row] = await db.with(finished, stored).select().from(finished);
   return row ?? null;
 }
 
@@ -154,6 +178,15 @@ export async function setDepositTransfer(db: DbOrTx, id: number, transferId: num
     .update(walletDeposits)
     .set({ transferId })
     .where(and(eq(walletDeposits.id, id), isNull(walletDeposits.transferId)));
+}
+
+/**
+ * `setDepositTransfer` as an SQL statement for the ledger to run inside its transfer's own statement
+ * (`TransferOptions.recordTransferId`); the deposit row is the one `finishDeposit` updated in that transaction.
+ */
+export function depositTransferRecord(id: number): (transferId: SQL) => SQL {
+  return (transferId) =>
+    sql`update wallet_deposits set transfer_id = ${transferId} where id = ${id}::bigint and transfer_id is null`;
 }
 
 export async function setDepositLateGatewayStatus(db: DbOrTx, id: number, status: string): Promise<void> {

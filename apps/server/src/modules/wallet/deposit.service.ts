@@ -208,11 +208,9 @@ export function createDepositService(ctx: CashierContext) {
         : {}),
       ...(details.gatewayTxnId && !row.gatewayTxnId ? { gatewayTxnId: details.gatewayTxnId } : {}),
     };
-    const settle = async (tx: Tx): Promise<repo.DepositRow | null> => {
-      const updated = await repo.finishDeposit(tx, row.id, changes);
-      if (updated) await ctx.notice(tx, notice);
-      return updated;
-    };
+    // The state change stores the member's notice in the same statement (only when the state did change).
+    const settle = (tx: Tx): Promise<repo.DepositRow | null> =>
+      repo.finishDeposit(tx, row.id, changes, ctx.noticeRow(notice));
     let finished: repo.DepositRow | null;
     if (outcome === 'approved') {
       let settled: repo.DepositRow | null = null;
@@ -222,10 +220,13 @@ export function createDepositService(ctx: CashierContext) {
             settled = await settle(tx);
             if (!settled) throw new DepositNoLongerPending();
           },
+          // The deposit row, updated just above in this transaction, records the transfer in the transfer's own
+          // statement; a replay records it below.
+          recordTransferId: repo.depositTransferRecord(row.id),
         });
         finished = transfer.replayed ? await db.transaction(settle) : settled;
         if (finished) {
-          await repo.setDepositTransfer(db, finished.id, transfer.id);
+          if (transfer.replayed) await repo.setDepositTransfer(db, finished.id, transfer.id);
           finished.transferId ??= transfer.id;
         }
       } catch (error) {

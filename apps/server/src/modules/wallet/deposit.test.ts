@@ -104,6 +104,50 @@ describe('deposits through the simulator gateway', () => {
     await expectLedgerReconciled(app);
   });
 
+  it('stores the notice in the statement that finishes the deposit, and only when it did finish it', async () => {
+    const member = await newMember(app);
+    const { deposit } = await startDeposit(member);
+    const { db } = app.database;
+    const notice = {
+      merchantCode: 'DEMO',
+      accountId: member.id,
+      kind: 'deposit_failed',
+      params: { depositId: deposit.id },
+      createdAt: new Date(),
+    };
+    const changes = { status: 'failed', completedAt: new Date() };
+    const first = await repo.finishDeposit(db, deposit.id, changes, notice);
+    expect(first).toMatchObject({ id: deposit.id, status: 'failed', accountId: member.id });
+    expect(await repo.finishDeposit(db, deposit.id, changes, notice)).toBeNull();
+    const notices = await repo.listNotices(db, member.id, { unreadOnly: false, limit: 10 });
+    expect(notices.map(({ kind, params }) => ({ kind, params }))).toEqual([
+      { kind: 'deposit_failed', params: { depositId: deposit.id } },
+    ]);
+  });
+
+  it("records a new transfer's id on the deposit in the transfer's own statement, and not for a replay", async () => {
+    const member = await newMember(app);
+    const [{ deposit: first }, { deposit: second }] = [await startDeposit(member), await startDeposit(member)];
+    const { wallet } = app.services;
+    const cash = await wallet.ensureAccount({ type: 'player', id: member.id }, 'PLAYER_CASH', 'BDT');
+    const clearing = await wallet.ensureAccount({ type: 'house' }, 'PAYMENT_CLEARING', 'BDT');
+    const input = {
+      idempotencyKey: key('record'),
+      debit: clearing.id,
+      credit: cash.id,
+      amountMinor: 100n,
+      currency: 'BDT',
+      kind: 'DEPOSIT',
+    } as const;
+    const transfer = await wallet.transfer(input, { recordTransferId: repo.depositTransferRecord(first.id) });
+    expect(transfer.replayed).toBe(false);
+    const replay = await wallet.transfer(input, { recordTransferId: repo.depositTransferRecord(second.id) });
+    expect(replay).toMatchObject({ id: transfer.id, replayed: true });
+    const { db } = app.database;
+    expect((await repo.findDeposit(db, 'DEMO', first.id))?.transferId).toBe(transfer.id);
+    expect((await repo.findDeposit(db, 'DEMO', second.id))?.transferId).toBeNull();
+  });
+
   it('marks a declined deposit failed and credits nothing', async () => {
     const member = await newMember(app);
     const { deposit, intentId } = await startDeposit(member, '800');

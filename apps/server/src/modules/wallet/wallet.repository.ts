@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { walletAccounts, walletEntries, walletIdempotencyKeys, walletTransfers } from './wallet.tables';
 
@@ -122,6 +122,9 @@ export async function applyToAccount(
   return row;
 }
 
+/** A further write of the caller's, given the new transfer's id as an SQL expression (see `postTransfer`). */
+export type TransferIdRecord = (transferId: SQL) => SQL;
+
 /** A posted transfer as `postTransfer` writes it. */
 export type PostedTransfer = {
   transfer: TransferRow;
@@ -150,6 +153,8 @@ export async function postTransfer(
     reversesTransferId?: number | null;
     metadata: Record<string, unknown>;
     releasePending: boolean;
+    /** A further write given the new transfer's id, run by this same statement (see TransferOptions). */
+    recordTransferId?: TransferIdRecord | undefined;
   },
 ): Promise<PostedTransfer> {
   const amount = values.amount.toString();
@@ -181,7 +186,7 @@ export async function postTransfer(
           select t.id, ${values.debitAccountId}::bigint, -${amount}::bigint, d.balance from t, d
           union all
           select t.id, ${values.creditAccountId}::bigint, ${amount}::bigint, c.balance from t, c
-        )
+        )${values.recordTransferId ? sql`, r as (${values.recordTransferId(sql`(select t.id from t)`)})` : sql``}
         select t.id::text as id, floor(extract(epoch from t.created_at) * 1000)::bigint::text as created_ms,
                t.metadata::text as metadata, d.balance::text as debit_balance, c.balance::text as credit_balance
         from t, d, c`,

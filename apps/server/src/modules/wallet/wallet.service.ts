@@ -83,6 +83,14 @@ export type TransferOptions = {
   beforeMoving?: (tx: Tx) => Promise<void>;
   /** As for holds (see WithinTransfer): run after the transfer is written, never for a replay. */
   within?: WithinTransfer;
+  /**
+   * One more write of the caller's module, given the new transfer's id as an SQL expression, sent in the same
+   * statement that writes the transfer (a data-modifying CTE), so recording the transfer on the caller's row (a
+   * deposit's `transfer_id`) costs no round trip of its own. It must only touch rows this transaction holds
+   * already (its `beforeMoving` updated them), so that no lock is taken while the shared account is held. Never run
+   * for a replay.
+   */
+  recordTransferId?: repo.TransferIdRecord;
 };
 
 export type WalletServiceDeps = {
@@ -331,7 +339,7 @@ export function createWalletService(deps: WalletServiceDeps) {
     input: TransferInput,
     prepared: { hash: string; metadata: Record<string, unknown> },
     shared: AccountFacts,
-    beforeMoving: TransferOptions['beforeMoving'],
+    options: Pick<TransferOptions, 'beforeMoving' | 'recordTransferId'>,
   ): Promise<Transfer> {
     const memberIsDebit = shared.id === input.credit;
     const memberId = memberIsDebit ? input.debit : input.credit;
@@ -346,7 +354,7 @@ export function createWalletService(deps: WalletServiceDeps) {
     assertCurrency(memberIsDebit ? row : shared, input.currency);
     assertCurrency(memberIsDebit ? shared : row, input.currency);
     if (memberIsDebit) assertAvailable(row, input.amountMinor);
-    await beforeMoving?.(tx);
+    await options.beforeMoving?.(tx);
     return post(tx, {
       idempotencyKey: input.idempotencyKey,
       requestHash: prepared.hash,
@@ -357,6 +365,7 @@ export function createWalletService(deps: WalletServiceDeps) {
       kind: input.kind,
       metadata: prepared.metadata,
       releasePending: false,
+      recordTransferId: options.recordTransferId,
     });
   }
 
@@ -538,7 +547,7 @@ export function createWalletService(deps: WalletServiceDeps) {
             )
           : undefined;
       const moved = async (tx: Tx): Promise<Transfer> => {
-        if (shared) return transferLockingSharedLast(tx, input, { hash, metadata }, shared, options.beforeMoving);
+        if (shared) return transferLockingSharedLast(tx, input, { hash, metadata }, shared, options);
         const { accounts, replay } = await lockPair(tx, input.debit, input.credit, {
           idempotencyKey: input.idempotencyKey,
           hash,
@@ -560,6 +569,7 @@ export function createWalletService(deps: WalletServiceDeps) {
           kind: input.kind,
           metadata,
           releasePending: false,
+          recordTransferId: options.recordTransferId,
         });
       };
       return write(
