@@ -269,7 +269,12 @@ export function createCatalogueService(deps: CatalogueDeps) {
 
   /** The snapshot's games matching a list request, in list order (remembered per request shape). */
   async function select(selection: Selection, snap?: Snapshot): Promise<SnapshotRow[]> {
-    const { rows, names, lists } = snap ?? (await games());
+    return selectIn(selection, snap ?? (await games()));
+  }
+
+  /** `select` in a snapshot at hand (no promise). */
+  function selectIn(selection: Selection, snap: Snapshot): SnapshotRow[] {
+    const { rows, names, lists } = snap;
     const key = selectionKey(selection);
     const known = lists.get(key);
     if (known) return known;
@@ -478,13 +483,20 @@ export function createCatalogueService(deps: CatalogueDeps) {
     favorites: Set<string>,
     hosts?: string[],
   ): Promise<GamePage> {
+    return pageIn(request, snap, favorites, hosts ?? (await cdns()));
+  }
+
+  /** `snapshotPage` with the image hosts at hand (no promise). */
+  function pageIn(request: ListRequest, snap: Snapshot, favorites: Set<string>, hosts: string[]): GamePage {
     const { selection, pageNo, pageSize } = request;
-    const list = await select(selection, snap);
-    const hosts_ = hosts ?? (await cdns());
+    const list = selectIn(selection, snap);
     const offset = (pageNo - 1) * pageSize;
-    const rows = list.slice(offset, offset + pageSize).map((row) => toGame(row, selection.language, hosts_));
+    const rows = list.slice(offset, offset + pageSize).map((row) => toGame(row, selection.language, hosts));
     return page(markFavorites(rows, favorites), list.length, pageNo, pageSize);
   }
+
+  /** A visitor has no favourites: one empty set for them all (never added to). */
+  const noFavorites = new Set<string>();
 
   const service = {
     rules,
@@ -556,14 +568,19 @@ export function createCatalogueService(deps: CatalogueDeps) {
       if (request.filter === 'FAV' || request.filter === 'RECENT') {
         return JSON.stringify(await personalPage(request, accountId));
       }
-      const [snap, favorites, hosts] = await Promise.all([games(), favoriteSet(accountId), cdns()]);
-      if (favorites.size > 0) return JSON.stringify(await snapshotPage(request, snap, favorites));
+      // A visitor's page waits on the snapshot and the image hosts only (no favourites to read).
+      let snap: Snapshot;
+      let favorites = noFavorites;
+      let hosts: string[];
+      if (accountId === null) [snap, hosts] = await Promise.all([games(), cdns()]);
+      else [snap, favorites, hosts] = await Promise.all([games(), favoriteSet(accountId), cdns()]);
+      if (favorites.size > 0) return JSON.stringify(pageIn(request, snap, favorites, hosts));
       const { selection, pageNo, pageSize } = request;
       // The display names follow the language even without a keyword; the image hosts come from the site settings.
       const key = `${selectionKey(selection)}|${selection.language}|${pageNo}|${pageSize}|${hosts.join(' ')}`;
       const known = snap.pages.get(key);
       if (known !== undefined) return known;
-      const value = await snapshotPage(request, snap, favorites, hosts);
+      const value = pageIn(request, snap, favorites, hosts);
       const json = JSON.stringify(value);
       if (remembers(selection, value.total)) {
         if (snap.pages.size >= rememberedPerSnapshot) snap.pages.clear();
