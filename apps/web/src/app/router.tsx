@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Outlet, Route, Routes, useLocation } from 'react-router';
+import { lazyLoaded } from '@/lib/lazy-loaded';
 import { homePaths } from './layout/frame-rules';
 import { RootLayout } from './layout/root-layout';
 import { RouteErrorBoundary } from './layout/route-error-boundary';
@@ -7,12 +8,29 @@ import { RouteFallback } from './layout/route-fallback';
 import { SessionHost } from './session-host';
 
 // Route screens load on demand so the first paint only carries the shell.
-const loadHome = () => import('./routes/home');
-const HomeRoute = lazy(() => loadHome().then((module) => ({ default: module.HomeRoute })));
-// Most visits land on the home page: its code starts downloading beside the site configuration, not after it.
-if (typeof window !== 'undefined' && homePaths.includes(window.location.pathname)) {
-  loadHome().catch(() => undefined);
-}
+const HomeRoute = lazyLoaded(
+  () => import('./routes/home'),
+  (module) => module.HomeRoute,
+);
+/** The longest the start-up cover waits for the landing page's code once the site configuration is in. */
+const landingWaitMs = 3000;
+
+/**
+ * Most visits land on the home page: its code starts downloading beside the site configuration, not after it. The
+ * start-up gate keeps its cover until that code is in (or `landingWaitMs`, or it failed: the route's error boundary
+ * then shows it), so the frame's first commit shows the home page with its banners, instead of a loading fallback
+ * that React reveals about 300 ms after the code arrives. Null on other pages.
+ */
+export const landingRouteLoaded: Promise<void> | null =
+  typeof window !== 'undefined' && homePaths.includes(window.location.pathname)
+    ? Promise.race([
+        HomeRoute.preload().then(
+          () => undefined,
+          () => undefined,
+        ),
+        new Promise<void>((resolve) => setTimeout(resolve, landingWaitMs)),
+      ])
+    : null;
 const LiveChatPage = lazy(() =>
   import('@/features/live-chat/components/live-chat-page').then((module) => ({ default: module.LiveChatPage })),
 );

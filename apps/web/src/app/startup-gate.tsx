@@ -1,10 +1,10 @@
-import { systemStatusCodes } from '@portal/contract';
+import { type PermissionResponse, systemStatusCodes } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { IconRefresh, IconWifiOff } from '@portal/ui/icons';
 import { LoadingCover } from '@portal/ui/loading-cover';
 import { StatusScreen } from '@portal/ui/status-screen';
 import { Wordmark } from '@portal/ui/wordmark';
-import { type ReactNode, useDeferredValue } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CustomerServiceButton } from '@/features/customer-service/components/customer-service-button';
 import { LanguageSwitcher } from '@/features/language/components/language-switcher';
@@ -14,20 +14,53 @@ import { ApiError, describeError, getMerchantCode } from '@/lib/api-client';
 import { systemStatusOf, usePermissionQuery } from '@/lib/permission';
 import './app.css';
 
+/** Whether a promise has settled (null counts as settled), re-rendering the caller when it does. */
+function useSettled(promise: Promise<unknown> | null): boolean {
+  const [settled, setSettled] = useState<Promise<unknown> | null>(null);
+  useEffect(() => {
+    if (!promise) return;
+    let current = true;
+    const done = () => {
+      if (current) setSettled(promise);
+    };
+    promise.then(done, done);
+    return () => {
+      current = false;
+    };
+  }, [promise]);
+  return promise === null || settled === promise;
+}
+
 /**
  * Start-up (spec section 1): load the permission response behind a branded loading cover, then show
  * one of three views by system status: maintenance (takes priority), region-blocked, or the app.
- * A failed load shows a translated error with Retry rather than a blank page.
+ * A failed load shows a translated error with Retry rather than a blank page. `landing`: the landing page's code
+ * (settles when loaded, failed or given up on); the app appears once it has, so its first frame shows that page.
  */
-export function StartupGate({ children }: { children: ReactNode }) {
+export function StartupGate({
+  children,
+  landing = null,
+  onOpen,
+}: {
+  children: ReactNode;
+  landing?: Promise<unknown> | null;
+  /** Called once the configuration says the site is open, before the app below has rendered (data it will need). */
+  onOpen?: (permission: PermissionResponse) => void;
+}) {
   const { t } = useTranslation();
   const query = usePermissionQuery();
+  const landed = useSettled(landing);
+  const configured = query.data;
+  useEffect(() => {
+    if (configured && systemStatusOf(configured) === systemStatusCodes.NORMAL) onOpen?.(configured);
+  }, [configured, onOpen]);
   // The answer arrives in a store update, which React renders synchronously: the whole frame would mount in one long
   // task. Deferred, the cover stays for that update and the frame mounts in a background render that yields to the
   // browser every few milliseconds (input and painting are not blocked while it builds).
   const permission = useDeferredValue(query.data);
 
-  if (!permission) {
+  const status = permission ? systemStatusOf(permission) : null;
+  if (!permission || (status === systemStatusCodes.NORMAL && !landed)) {
     const knownName = getMerchantCode();
     if (query.isError) {
       return (
@@ -66,7 +99,7 @@ export function StartupGate({ children }: { children: ReactNode }) {
   const toolbar = <LanguageSwitcher offered={info.languages} />;
   const contact = <CustomerServiceButton entries={info.customerService} />;
 
-  switch (systemStatusOf(permission)) {
+  switch (status) {
     case systemStatusCodes.MAINTENANCE:
       return (
         <MaintenanceView

@@ -1,5 +1,6 @@
+import type { PermissionResponse, ShippedLanguage } from '@portal/contract';
 import { cx } from '@portal/ui/cx';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
@@ -10,7 +11,7 @@ import {
 } from '@/features/app-download/hooks/app-download-store';
 import { markFirstScreenReady } from '@/lib/first-screen';
 import { isHelpLinkState } from '@/lib/help-link';
-import { useCurrentLanguage } from '@/lib/i18n';
+import { currentLanguage, useCurrentLanguage } from '@/lib/i18n';
 import { openModal } from '@/lib/modals';
 import { isFeatureEnabled, usePermission } from '@/lib/permission';
 import '@/locales/layout';
@@ -63,9 +64,29 @@ announcementsApi.catch(() => undefined);
 const secondaryPartsMaxWaitMs = 2000;
 
 /**
- * Starts loading the announcements while the frame renders (as TanStack's `usePrefetchQuery` does), not after it
- * has been committed, and not block by block once each block's code has arrived: the home banners, the marquee and
- * the popups all show them. On the home page the first banner's image follows at once (the phone's largest paint).
+ * Starts loading the announcements (without subscribing to them): the home banners, the marquee and the popups all
+ * show them. On a home page the first banner's image follows at once (the phone's largest paint). Nothing is asked
+ * while the cache holds fresh ones or a load is in flight, so calling it again is free. The answer is the settled load.
+ */
+function prefetchAnnouncementsFor(queryClient: QueryClient, language: ShippedLanguage, onHome: boolean): Promise<void> {
+  return announcementsApi
+    .then((api) => api.prefetchAnnouncements(queryClient, language, { warmBannerGroup: onHome ? 'w_home' : null }))
+    .catch(() => undefined);
+}
+
+/**
+ * The frame's first-screen data, started by the start-up gate as soon as the site configuration has arrived, while
+ * the frame itself still renders in the background: the announcements' answer is then in the cache when the frame
+ * first commits, and the home banners appear with it rather than a round of loading later.
+ */
+export function prefetchFirstScreen(queryClient: QueryClient, permission: PermissionResponse): void {
+  if (!isFeatureEnabled(permission, 'ANNOUNCEMENT3') || typeof window === 'undefined') return;
+  void prefetchAnnouncementsFor(queryClient, currentLanguage(), homePaths.includes(window.location.pathname));
+}
+
+/**
+ * Loads the announcements while the frame renders (as TanStack's `usePrefetchQuery` does), not after it has been
+ * committed, and not block by block once each block's code has arrived; after a language change, that language's.
  * The answer is the settled load, or null when announcements are switched off.
  */
 function useAnnouncementsPrefetch(enabled: boolean, onHome: boolean): Promise<void> | null {
@@ -73,14 +94,7 @@ function useAnnouncementsPrefetch(enabled: boolean, onHome: boolean): Promise<vo
   const language = useCurrentLanguage();
   // Memoised so that it starts once per language; the query cache also drops a second start while one is in flight.
   return useMemo(
-    () =>
-      enabled
-        ? announcementsApi
-            .then((api) =>
-              api.prefetchAnnouncements(queryClient, language, { warmBannerGroup: onHome ? 'w_home' : null }),
-            )
-            .catch(() => undefined)
-        : null,
+    () => (enabled ? prefetchAnnouncementsFor(queryClient, language, onHome) : null),
     [enabled, onHome, queryClient, language],
   );
 }
