@@ -192,6 +192,22 @@ describe('Hub88 Wallet API gateway', () => {
       await expectLedgerReconciled(games.app);
     });
 
+    it('answers a bet and its win with the balance the ledger read as it moved the money, not reading it again', async () => {
+      const p = await player('100');
+      const getAccount = vi.spyOn(games.app.services.wallet, 'getAccount');
+      try {
+        const betBody = bet(p, 10 * BDT);
+        const betAnswer = await walletCall(games, 'transaction/bet', betBody);
+        expect(betAnswer).toMatchObject({ status: 'RS_OK', balance: 90 * BDT });
+        const winAnswer = await walletCall(games, 'transaction/win', win(p, betBody, 5 * BDT));
+        expect(winAnswer).toMatchObject({ status: 'RS_OK', balance: 95 * BDT });
+        expect(getAccount).not.toHaveBeenCalled();
+      } finally {
+        getAccount.mockRestore();
+      }
+      expect(await cashOf(games.app, p.id)).toBe(9_500n);
+    });
+
     it("pushes the new balance to the member's sockets after a bet, like a deposit", async () => {
       const p = await player('100');
       const publish = vi.spyOn(games.app.services.realtime, 'publishToAccount');

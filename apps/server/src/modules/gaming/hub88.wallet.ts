@@ -231,7 +231,12 @@ export function createHub88Wallet(deps: Hub88WalletDeps) {
   /** The member's spendable balance at the protocol's scale (rounded down when our scale is finer). */
   async function balanceOf(accountId: number, currency: { code: string; scale: number }): Promise<number> {
     const account = await deps.wallet.getAccount(await cashAccountId(accountId, currency.code));
-    let minor = account.availableMinor;
+    return protocolBalance(account.availableMinor, currency);
+  }
+
+  /** What the member can spend, in the protocol's units (rounded down to a unit the protocol can carry). */
+  function protocolBalance(availableMinor: bigint, currency: { scale: number }): number {
+    let minor = availableMinor;
     let value = minorToProtocol(minor, protocolScale, currency.scale);
     while (value === null) {
       minor -= 1n;
@@ -264,7 +269,13 @@ export function createHub88Wallet(deps: Hub88WalletDeps) {
    * The balance read started beside the statement that records the outcome (the money has moved by then), so the
    * answer waits for one round trip instead of two; a failed read is handled by withBalance.
    */
-  function balanceReading(accountId: number, currency: { code: string; scale: number }): Promise<number> {
+  function balanceReading(
+    accountId: number,
+    currency: { code: string; scale: number },
+    availableAfterMinor?: bigint,
+  ): Promise<number> {
+    // The ledger's statement that moved the money read the balance after it already: no second read.
+    if (availableAfterMinor !== undefined) return Promise.resolve(protocolBalance(availableAfterMinor, currency));
     const reading = balanceOf(accountId, currency);
     reading.catch(() => undefined);
     return reading;
@@ -448,6 +459,7 @@ export function createHub88Wallet(deps: Hub88WalletDeps) {
     currency: { code: string; scale: number },
   ): Promise<Hub88Answer> {
     let transferId: number | null = null;
+    let availableAfterMinor: bigint | undefined;
     if (amountMinor > 0n) {
       try {
         const transfer = await deps.wallet.transfer({
@@ -466,6 +478,7 @@ export function createHub88Wallet(deps: Hub88WalletDeps) {
           },
         });
         transferId = transfer.id;
+        availableAfterMinor = transfer.availableAfter?.debitMinor;
       } catch (error) {
         if (isAppError(error) && error.code === 'WALLET_INSUFFICIENT_FUNDS') {
           await repo.finalizeWalletTx(db, row.id, 'RS_ERROR_NOT_ENOUGH_MONEY', null, now());
@@ -474,7 +487,7 @@ export function createHub88Wallet(deps: Hub88WalletDeps) {
         throw error;
       }
     }
-    const reading = balanceReading(accountId, currency);
+    const reading = balanceReading(accountId, currency, availableAfterMinor);
     const finalized = await repo.finalizeWalletTxWithRound(
       db,
       row.id,
@@ -570,6 +583,7 @@ export function createHub88Wallet(deps: Hub88WalletDeps) {
         }));
       if (!row) continue;
       let transferId: number | null = null;
+      let availableAfterMinor: bigint | undefined;
       if (amountMinor > 0n) {
         const transfer = await deps.wallet.transfer({
           idempotencyKey: winKey(uuid),
@@ -587,8 +601,9 @@ export function createHub88Wallet(deps: Hub88WalletDeps) {
           },
         });
         transferId = transfer.id;
+        availableAfterMinor = transfer.availableAfter?.creditMinor;
       }
-      const reading = balanceReading(accountId, currency);
+      const reading = balanceReading(accountId, currency, availableAfterMinor);
       await repo.finalizeWalletTxWithRound(
         db,
         row.id,

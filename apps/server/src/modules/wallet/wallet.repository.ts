@@ -130,6 +130,9 @@ export type PostedTransfer = {
   transfer: TransferRow;
   debitBalanceAfter: bigint;
   creditBalanceAfter: bigint;
+  /** Each account's pending debits right after the transfer (its balance minus these is what it can spend). */
+  debitPendingAfter: bigint;
+  creditPendingAfter: bigint;
 };
 
 /**
@@ -165,15 +168,17 @@ export async function postTransfer(
     metadata: string;
     debit_balance: string;
     credit_balance: string;
+    debit_pending: string;
+    credit_pending: string;
   }>(
     db,
     sql`with d as (
           update wallet_accounts set balance = balance - ${amount}::bigint,
                  pending_debits = pending_debits + ${pendingDelta}::bigint
-          where id = ${values.debitAccountId} returning balance
+          where id = ${values.debitAccountId} returning balance, pending_debits
         ), c as (
           update wallet_accounts set balance = balance + ${amount}::bigint
-          where id = ${values.creditAccountId} returning balance
+          where id = ${values.creditAccountId} returning balance, pending_debits
         ), t as (
           insert into wallet_transfers (idempotency_key, request_hash, debit_account_id, credit_account_id, amount,
                                         currency, kind, state, pending_id, reverses_transfer_id, metadata)
@@ -188,7 +193,8 @@ export async function postTransfer(
           select t.id, ${values.creditAccountId}::bigint, ${amount}::bigint, c.balance from t, c
         )${values.recordTransferId ? sql`, r as (${values.recordTransferId(sql`(select t.id from t)`)})` : sql``}
         select t.id::text as id, floor(extract(epoch from t.created_at) * 1000)::bigint::text as created_ms,
-               t.metadata::text as metadata, d.balance::text as debit_balance, c.balance::text as credit_balance
+               t.metadata::text as metadata, d.balance::text as debit_balance, c.balance::text as credit_balance,
+               d.pending_debits::text as debit_pending, c.pending_debits::text as credit_pending
         from t, d, c`,
   );
   const [row] = result;
@@ -211,6 +217,8 @@ export async function postTransfer(
     },
     debitBalanceAfter: BigInt(row.debit_balance),
     creditBalanceAfter: BigInt(row.credit_balance),
+    debitPendingAfter: BigInt(row.debit_pending),
+    creditPendingAfter: BigInt(row.credit_pending),
   };
 }
 

@@ -51,6 +51,12 @@ export type Transfer = {
   entries: TransferEntry[];
   /** True when the key had already been used with the same request and this is the first result again. */
   replayed: boolean;
+  /**
+   * What each account could spend (balance minus pending debits) right after this transfer, as the statement that
+   * wrote it read them: callers answer "the balance after" without reading the account again. Only on a transfer
+   * this call posted (absent on a replay, and for holds and voids).
+   */
+  availableAfter?: { debitMinor: bigint; creditMinor: bigint };
 };
 
 export type TransferInput = {
@@ -374,8 +380,9 @@ export function createWalletService(deps: WalletServiceDeps) {
    * member accounts are locked already; a shared account is locked by its update there, last.
    */
   async function post(tx: Tx, values: Parameters<typeof repo.postTransfer>[1]): Promise<Transfer> {
-    const { transfer, debitBalanceAfter, creditBalanceAfter } = await repo.postTransfer(tx, values);
-    return toTransfer(
+    const { transfer, debitBalanceAfter, creditBalanceAfter, debitPendingAfter, creditPendingAfter } =
+      await repo.postTransfer(tx, values);
+    const posted = toTransfer(
       transfer,
       [
         { accountId: values.debitAccountId, amount: -values.amount, balanceAfter: debitBalanceAfter },
@@ -383,6 +390,11 @@ export function createWalletService(deps: WalletServiceDeps) {
       ],
       false,
     );
+    posted.availableAfter = {
+      debitMinor: debitBalanceAfter - debitPendingAfter,
+      creditMinor: creditBalanceAfter - creditPendingAfter,
+    };
+    return posted;
   }
 
   /** Validates a transfer or hold request and returns its hash and normalised metadata. */

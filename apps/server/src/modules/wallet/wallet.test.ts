@@ -167,6 +167,31 @@ describe('wallet ledger', () => {
       await ledger.expectReconciled();
     });
 
+    it('tells what each account can spend right after a posted transfer, and nothing on a replay', async () => {
+      const player = await ledger.player();
+      await deposit('avail-1', player, 1_000n);
+      await ledger.wallet.hold({
+        idempotencyKey: 'avail-hold',
+        debit: player,
+        credit: ledger.clearing,
+        amountMinor: 300n,
+        currency,
+        kind: 'WITHDRAWAL',
+      });
+      const bet = {
+        idempotencyKey: 'avail-2',
+        debit: player,
+        credit: ledger.clearing,
+        amountMinor: 200n,
+        currency,
+        kind: 'TRANSFER',
+      } as const;
+      const moved = await ledger.wallet.transfer(bet);
+      const clearing = await ledger.wallet.getBalance(ledger.clearing);
+      expect(moved.availableAfter).toEqual({ debitMinor: 500n, creditMinor: BigInt(clearing.availableMinor) });
+      expect((await ledger.wallet.transfer(bet)).availableAfter).toBeUndefined();
+    });
+
     it('refuses a used key with different parameters', async () => {
       const player = await ledger.player();
       const first = await deposit('dep-conflict', player, 500n);
