@@ -1,7 +1,9 @@
+import path from 'node:path';
 import type { CallEntry } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { databaseOptionsFor } from './app';
 import { type AppConfig, ConfigError, loadConfig } from './config';
 import type { Database } from './platform/db';
 import { buildTestApp, createTestDatabase } from './testing';
@@ -421,5 +423,22 @@ describe('config', () => {
       redisUrl: undefined,
     });
     expect(config.dataDir.endsWith('.data')).toBe(true);
+  });
+
+  it('opens the database the configuration names, with DATABASE_AUTO_PREPARE passed to PostgreSQL', () => {
+    const url = 'postgres://portal@db.internal:5432/portal';
+    expect(databaseOptionsFor(loadConfig({ DATABASE_URL: url }))).toMatchObject({
+      kind: 'postgres',
+      url,
+      autoPrepare: true,
+    });
+    expect(databaseOptionsFor(loadConfig({ DATABASE_URL: url, DATABASE_AUTO_PREPARE: 'false' }))).toMatchObject({
+      kind: 'postgres',
+      autoPrepare: false,
+    });
+    expect(databaseOptionsFor(loadConfig({ DATA_DIR: '/srv/portal' }))).toEqual({
+      kind: 'pglite',
+      dataDir: path.join('/srv/portal', 'pglite'),
+    });
   });
 });

@@ -88,7 +88,7 @@ import {
   type WalletService,
   walletJobs,
 } from './modules/wallet';
-import { type Database, openDatabase } from './platform/db';
+import { type Database, type DatabaseOptions, openDatabase } from './platform/db';
 import type { CountryResolver } from './platform/geo/geo.types';
 import { openMmdbCountryResolver } from './platform/geo/mmdb-country-resolver';
 import { AppError } from './platform/http/app-error';
@@ -210,6 +210,18 @@ const apiPrefixes = [
   '/metrics',
 ];
 
+/** The database the configuration names: PostgreSQL at DATABASE_URL, else embedded PGlite under the data directory. */
+export function databaseOptionsFor(config: AppConfig): DatabaseOptions {
+  return config.databaseUrl
+    ? {
+        kind: 'postgres',
+        url: config.databaseUrl,
+        poolMax: config.databasePoolMax,
+        autoPrepare: config.databaseAutoPrepare,
+      }
+    : { kind: 'pglite', dataDir: config.databaseInMemory ? null : path.join(config.dataDir, 'pglite') };
+}
+
 function defaultWebDist(): string | undefined {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (let depth = 0; depth < 5; depth += 1) {
@@ -278,13 +290,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   installAuthContext(app);
 
   const ownsDatabase = !deps.database;
-  const database =
-    deps.database ??
-    (await openDatabase(
-      config.databaseUrl
-        ? { kind: 'postgres', url: config.databaseUrl, poolMax: config.databasePoolMax }
-        : { kind: 'pglite', dataDir: config.databaseInMemory ? null : path.join(config.dataDir, 'pglite') },
-    ));
+  const database = deps.database ?? (await openDatabase(databaseOptionsFor(config)));
   if (ownsDatabase) await database.migrate();
   const ownsKv = !deps.kv;
   const kv =
