@@ -118,6 +118,8 @@ describe('deposits through the simulator gateway', () => {
     const changes = { status: 'failed', completedAt: new Date() };
     const first = await repo.finishDeposit(db, deposit.id, changes, notice);
     expect(first).toMatchObject({ id: deposit.id, status: 'failed', accountId: member.id });
+    // Decoded as drizzle's own select decodes the row.
+    expect(first).toEqual(await repo.findDeposit(db, 'DEMO', deposit.id));
     expect(await repo.finishDeposit(db, deposit.id, changes, notice)).toBeNull();
     const notices = await repo.listNotices(db, member.id, { unreadOnly: false, limit: 10 });
     expect(notices.map(({ kind, params }) => ({ kind, params }))).toEqual([
