@@ -24,7 +24,12 @@ async function main(): Promise<number> {
       }
       database = await openDatabase({ kind: 'pglite', dataDir });
     } else {
-      database = await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolMax: 2 });
+      database = await openDatabase({
+        kind: 'postgres',
+        url: config.databaseUrl,
+        poolMax: 2,
+        autoPrepare: config.databaseAutoPrepare,
+      });
     }
     const wallet = createWalletService({ db: database.db, merchantCode: config.merchantCode });
     const report = await wallet.verifyLedger({ limitPerCheck: 50 });
