@@ -1,4 +1,5 @@
 import { Skeleton } from '@portal/ui/skeleton';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useGameMenus } from '../api/game-menus';
@@ -18,8 +19,11 @@ import './games.css';
 export function GameSections() {
   const { t } = useTranslation();
   const menus = useGameMenus();
+  // The lanes (up to 7 x 12 vendor cards, a carousel each) render in a background pass that yields to the browser,
+  // not in the synchronous update that delivers the answer: one long task on a phone otherwise.
+  const data = useDeferredValue(menus.data);
   const action = useVendorCardAction();
-  if (menus.isPending) {
+  if (menus.isPending || (menus.data !== undefined && data === undefined)) {
     return (
       <div className="home-sections" aria-busy="true">
         <Skeleton height={220} radius={18} />
@@ -27,7 +31,7 @@ export function GameSections() {
     );
   }
   const lanes = homeSectionCategories.flatMap((category) => {
-    const lane = menus.data?.lanes.find((entry) => entry.title === category);
+    const lane = data?.lanes.find((entry) => entry.title === category);
     return lane && lane.cards.length > 0 ? [lane] : [];
   });
   return (

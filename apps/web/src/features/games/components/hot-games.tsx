@@ -1,4 +1,5 @@
 import { Skeleton } from '@portal/ui/skeleton';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHotGames } from '../api/hot-games';
 import { useGameTileActions } from '../hooks/use-game-tile-actions';
@@ -21,8 +22,11 @@ export function HotGamesCarousel() {
   const { t } = useTranslation();
   const hot = useHotGames();
   const actions = useGameTileActions();
-  const games = hot.data ?? [];
-  if (hot.isPending) {
+  // The tiles render in a background pass that yields to the browser, not in the synchronous update that delivers
+  // the answer (a long task on a phone otherwise).
+  const deferred = useDeferredValue(hot.data);
+  const games = deferred ?? [];
+  if (hot.isPending || (hot.data !== undefined && deferred === undefined)) {
     return (
       <div className="home-games" aria-busy="true">
         <h2 className="home-games__title">
