@@ -18,6 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { ipcAnswers } from './games-load/ipc.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const durationS = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -86,28 +87,7 @@ const server = spawn(file, argv, {
   },
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
-const waiting = new Map();
-server.on('message', (message) => {
-  const resolve = waiting.get(message?.type);
-  if (resolve) {
-    waiting.delete(message.type);
-    resolve(message);
-  }
-});
-const exited = new Promise((resolve) => server.once('exit', resolve));
-function answer(type) {
-  return Promise.race([
-    new Promise((resolve) => waiting.set(type, resolve)),
-    exited.then((code) => {
-      throw new Error(`bench server exited (${code}) before '${type}'`);
-    }),
-  ]);
-}
-function ask(message, type) {
-  const reply = answer(type);
-  server.send(message);
-  return reply;
-}
+const { answer, ask, exited } = ipcAnswers(server);
 const ready = await answer('ready');
 const base = ready.address;
 const seedMs = ready.seedMs;

@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { ipcAnswers } from './ipc.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const requireCjs = createRequire(import.meta.url);
@@ -32,23 +33,13 @@ function start(root) {
     env: { ...process.env, BENCH_GAMES: process.env.BENCH_GAMES ?? '12000' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const waiting = new Map();
-  server.on('message', (message) => {
-    const resolve = waiting.get(message?.type);
-    if (resolve) {
-      waiting.delete(message.type);
-      resolve(message);
-    }
-  });
-  const answer = (type) => new Promise((resolve) => waiting.set(type, resolve));
+  const { answer, ask } = ipcAnswers(server);
   const ready = answer('ready');
   return {
     server,
     ready,
     cpu: async () => {
-      const reply = answer('cpu');
-      server.send({ type: 'cpu' });
-      return (await reply).micros;
+      return (await ask({ type: 'cpu' }, 'cpu')).micros;
     },
   };
 }
