@@ -6,6 +6,7 @@ import { getAnnouncements } from '@/features/content/api/announcements';
 import { announcementFixture, contentPermission } from '@/features/content/testing';
 import { configureApiClient } from '@/lib/api-client';
 import { envelopeResponse } from '@/testing/fixtures';
+import { homePaths } from './layout/frame-rules';
 
 /** index.html's early script, run as the page runs it (a classic script, before the app's modules). */
 const earlyScript = readFileSync(path.resolve(import.meta.dirname, '../../public/early-requests.js'), 'utf8');
@@ -138,6 +139,17 @@ describe('index.html early requests (public/early-requests.js)', () => {
       expect(window.__earlyAnnouncements).toBeUndefined();
     }
     expect(preloadedImages()).toEqual([]);
+  });
+
+  it("preloads the banner on every home path the app's frame knows", async () => {
+    for (const home of homePaths) {
+      window.history.pushState({}, '', home);
+      serve(contentPermission());
+      runEarlyScript();
+      await settle();
+      expect(preloadedImages(), home).toEqual(['/media/home-1.svg']);
+      for (const link of document.head.querySelectorAll('link[rel="preload"]')) link.remove();
+    }
   });
 
   it('preloads no banner image away from the home page', async () => {
