@@ -243,7 +243,15 @@ export function createWalletService(deps: WalletServiceDeps) {
       try {
         return await deps.db.transaction(work);
       } catch (error) {
-        if (isAppError(error)) throw error;
+        if (isAppError(error)) {
+          // A twin with this key may have committed while this one queued for the locks: the locking read's key
+          // check ran on the snapshot from before the wait (PostgreSQL re-reads only the locked rows), so the work
+          // saw the twin's effect (hold resolved, transfer reversed, funds spent) but not its key. Ask again, as any
+          // retry is answered: with the first result. Only refusals pay for this read.
+          const twin = await replayOrConflict(deps.db, idempotencyKey, hash);
+          if (twin) return twin;
+          throw error;
+        }
         const race =
           isRetryableDbError(error) || (isUniqueViolation(error) && raceConstraints.has(constraintOf(error) ?? ''));
         if (!race) throw error;
@@ -676,7 +684,7 @@ export function createWalletService(deps: WalletServiceDeps) {
           throw new AppError('WALLET_ALREADY_REVERSED', { transferId, reversalTransferId: existing.id });
         }
         assertAvailable(need(accounts, original.creditAccountId), original.amount);
-        return post(tx, {
+        const reversal = await post(tx, {
           idempotencyKey,
           requestHash: hash,
           debitAccountId: original.creditAccountId,
@@ -688,6 +696,8 @@ export function createWalletService(deps: WalletServiceDeps) {
           metadata: extra,
           releasePending: false,
         });
+        await options.within?.(tx, reversal);
+        return reversal;
       });
     },
 

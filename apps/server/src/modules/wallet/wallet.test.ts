@@ -2,12 +2,13 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../platform/db';
-import { createWalletService, type TransferOptions } from './wallet.service';
+import { createWalletService, type Transfer, type TransferOptions } from './wallet.service';
 import { countOutcomes, currency, type Ledger, merchantCode, openLedger } from './wallet.test-helpers';
 
 describe('wallet ledger', () => {
@@ -367,6 +368,59 @@ describe('wallet ledger', () => {
       const winner = results.find((result) => result.status === 'fulfilled');
       const expected = winner?.status === 'fulfilled' && winner.value.state === 'posted' ? '750' : '1000';
       expect(await ledger.wallet.getBalance(player)).toMatchObject({ balanceMinor: expected, pendingDebitsMinor: '0' });
+      await ledger.expectReconciled();
+    });
+
+    it('answers a write repeated under its key while the first is still committing with that first result', async () => {
+      // The twin passes the lock-free key check before the first has committed, then queues on the account locks.
+      // Once they are granted it sees the first one's effect (hold resolved, funds held, transfer reversed); it must
+      // replay the first result, not refuse the request as resolved, unaffordable or reversed.
+      const player = await ledger.player(1_000n);
+      const racing = async (
+        first: (within: () => Promise<void>) => Promise<Transfer>,
+        again: () => Promise<Transfer>,
+      ) => {
+        let twin: Promise<Transfer> | undefined;
+        const answer = await first(async () => {
+          twin = again();
+          twin.catch(() => undefined);
+          await sleep(200);
+        });
+        await expect(twin).resolves.toMatchObject({ id: answer.id, replayed: true });
+      };
+      for (const action of ['post', 'void'] as const) {
+        const hold = await withdrawal(`wd-twins-${action}`, player, 300n);
+        const key = `wd-twins-${action}:${action}`;
+        await racing(
+          (within) => ledger.wallet[action](hold.id, key, { within }),
+          () => ledger.wallet[action](hold.id, key),
+        );
+      }
+      expect(await ledger.wallet.getBalance(player)).toMatchObject({ balanceMinor: '700', pendingDebitsMinor: '0' });
+      const all = {
+        idempotencyKey: 'wd-twins-all',
+        debit: player,
+        credit: ledger.clearing,
+        amountMinor: 700n,
+        currency,
+        kind: 'WITHDRAWAL',
+      } as const;
+      await racing(
+        (within) => ledger.wallet.hold(all, { within }),
+        () => ledger.wallet.hold(all),
+      );
+      const payout = await ledger.wallet.transfer({
+        ...all,
+        idempotencyKey: 'wd-twins-refund',
+        debit: ledger.clearing,
+        credit: player,
+        kind: 'DEPOSIT',
+      });
+      await racing(
+        (within) => ledger.wallet.reverse(payout.id, 'wd-twins-refund:reverse', { within }),
+        () => ledger.wallet.reverse(payout.id, 'wd-twins-refund:reverse'),
+      );
+      expect(await ledger.wallet.getBalance(player)).toMatchObject({ balanceMinor: '700', pendingDebitsMinor: '700' });
       await ledger.expectReconciled();
     });
 
