@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import {
   gamingRounds,
@@ -63,6 +63,83 @@ export async function findWalletTxs(
 export async function claimWalletTx(db: DbOrTx, row: NewWalletTx): Promise<WalletTxRow | null> {
   const rows = await db.insert(t).values(row).onConflictDoNothing().returning();
   return rows[0] ?? null;
+}
+
+/** A win to claim against its bet (see claimWinOfBet). */
+export type WinClaim = {
+  merchantCode: string;
+  aggregator: string;
+  transactionUuid: string;
+  referenceUuid: string;
+  accountId: number;
+  currency: string;
+  /** The call's game and round; null takes the bet's. */
+  gameCode: string | null;
+  roundId: string | null;
+  roundClosed: boolean;
+  amountMinor: bigint;
+  amountVendor: string;
+  fingerprint: string;
+  request: Record<string, unknown>;
+};
+
+/**
+ * A win's own id and its bet's read, and the win claimed (inserted pending, with the bet's vendor, game and round)
+ * in the same statement when its id is new and the bet can be won: a bet of this account in this currency, answered
+ * RS_OK and not rolled back. `found` holds the rows that were there before (the win's own and the bet), `claimed`
+ * the new row or null. Without a claim the caller decides from `found` as `findWalletTxs` would let it; a win id
+ * taken meanwhile by a twin leaves `claimed` null and `found` without it.
+ */
+export async function claimWinOfBet(
+  db: DbOrTx,
+  win: WinClaim,
+): Promise<{ found: WalletTxRow[]; claimed: WalletTxRow | null }> {
+  const raws = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`with found as (
+          select * from gaming_wallet_transactions
+          where merchant_code = ${win.merchantCode} and aggregator = ${win.aggregator}
+            and transaction_uuid in (${win.transactionUuid}, ${win.referenceUuid})
+        ), claimed as (
+          insert into gaming_wallet_transactions (merchant_code, aggregator, transaction_uuid, kind, account_id,
+            vendor_code, game_code, round_id, round_closed, reference_uuid, amount_minor, amount_vendor, currency,
+            fingerprint, status, request)
+          select bet.merchant_code, bet.aggregator, ${win.transactionUuid}, 'win', bet.account_id, bet.vendor_code,
+                 coalesce(${win.gameCode}::varchar, bet.game_code), coalesce(${win.roundId}::varchar, bet.round_id),
+                 ${win.roundClosed}::boolean, bet.transaction_uuid, ${win.amountMinor.toString()}::bigint,
+                 ${win.amountVendor}, bet.currency, ${win.fingerprint}, 'pending', ${JSON.stringify(win.request)}::jsonb
+          from found bet
+          where bet.transaction_uuid = ${win.referenceUuid} and bet.kind = 'bet' and bet.status = 'RS_OK'
+            and bet.rolled_back_at is null and bet.account_id = ${win.accountId}::integer
+            and bet.currency = ${win.currency}
+            and not exists (select 1 from found own where own.transaction_uuid = ${win.transactionUuid})
+          on conflict do nothing
+          returning *
+        )
+        select false as claimed_now, * from found
+        union all
+        select true as claimed_now, * from claimed`,
+  );
+  const found: WalletTxRow[] = [];
+  let claimed: WalletTxRow | null = null;
+  for (const raw of raws) {
+    const row = walletTxFromDriver(raw);
+    if (raw.claimed_now === true) claimed = row;
+    else found.push(row);
+  }
+  return { found, claimed };
+}
+
+const walletTxColumns = Object.entries(getTableColumns(t));
+
+/** A gaming_wallet_transactions row as the driver gave it (column names), decoded as drizzle's own selects do. */
+function walletTxFromDriver(raw: Record<string, unknown>): WalletTxRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of walletTxColumns) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as WalletTxRow;
 }
 
 /** Sets the final status of a pending transaction; false when it is no longer pending (a rollback overtook it). */

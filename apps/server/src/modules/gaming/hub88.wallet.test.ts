@@ -1,4 +1,7 @@
+import { getTableName, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { findWalletTx } from './gaming.repository';
 import {
   buildGamesApp,
   cashOf,
@@ -29,6 +32,16 @@ describe('Hub88 Wallet API gateway', () => {
   async function player(funds = '100'): Promise<Player & { session: string }> {
     const created = await newPlayer(games.app, funds);
     return { ...created, session: await sessionToken(games, created) };
+  }
+
+  /** The stored wallet transaction of a Hub88 id, as the repository reads it. */
+  async function storedTx(transactionUuid: string) {
+    const { db } = games.app.database;
+    const found = (await db.execute(
+      sql`select merchant_code from gaming_wallet_transactions where transaction_uuid = ${transactionUuid}`,
+    )) as unknown as { rows: { merchant_code: string }[] };
+    const merchant = found.rows[0]?.merchant_code;
+    return merchant ? findWalletTx(db, merchant, 'hub88', transactionUuid) : null;
   }
 
   function bet(p: Player & { session: string }, amount: number, extra: Record<string, unknown> = {}) {
@@ -394,6 +407,76 @@ describe('Hub88 Wallet API gateway', () => {
         status: 'rolled_back',
         stake: { minor: '0' },
       });
+    });
+
+    it('reads a win and its bet and claims the win in one statement (no separate read or insert)', async () => {
+      const p = await player('100');
+      const betBody = bet(p, 10 * BDT);
+      await walletCall(games, 'transaction/bet', betBody);
+      const { db } = games.app.database;
+      // The tables that the app reads with drizzle's select and writes with its insert meanwhile.
+      const tables: string[] = [];
+      const select = db.select.bind(db);
+      const selectSpy = vi.spyOn(db, 'select').mockImplementation(((...args: Parameters<typeof db.select>) => {
+        const builder = select(...args);
+        const from = builder.from.bind(builder);
+        builder.from = ((table: Parameters<typeof from>[0]) => {
+          tables.push(getTableName(table as PgTable));
+          return from(table);
+        }) as typeof from;
+        return builder;
+      }) as typeof db.select);
+      const insertSpy = vi.spyOn(db, 'insert');
+      try {
+        const winAnswer = await walletCall(games, 'transaction/win', win(p, betBody, 5 * BDT));
+        expect(winAnswer).toMatchObject({ status: 'RS_OK', balance: 95 * BDT });
+        expect(tables).not.toContain('gaming_wallet_transactions');
+        expect(insertSpy.mock.calls.map(([table]) => getTableName(table))).not.toContain('gaming_wallet_transactions');
+      } finally {
+        selectSpy.mockRestore();
+        insertSpy.mockRestore();
+      }
+      expect(await cashOf(games.app, p.id)).toBe(9_500n);
+    });
+
+    it('claims a win only against a bet of the same member in the wallet currency, answered and not rolled back', async () => {
+      const p = await player('100');
+      const other = await player('100');
+      const betBody = bet(p, 10 * BDT);
+      await walletCall(games, 'transaction/bet', betBody);
+      // Another member's win of it, a win in another currency: refused, nothing claimed, so a proper win still works.
+      const stolenBody = win(other, betBody, 5 * BDT);
+      const stolen = await walletCall(games, 'transaction/win', stolenBody);
+      expect(stolen.status).toBe('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
+      const foreign = win(p, betBody, 5 * BDT, { currency: 'USD' });
+      expect((await walletCall(games, 'transaction/win', foreign)).status).toBe('RS_ERROR_WRONG_CURRENCY');
+      const proper = win(p, betBody, 5 * BDT);
+      expect((await walletCall(games, 'transaction/win', proper)).status).toBe('RS_OK');
+      // The claimed row is the one a plain read returns, with the bet's vendor and the call's round.
+      const stored = await storedTx(proper.transaction_uuid);
+      expect(stored).toMatchObject({
+        kind: 'win',
+        status: 'RS_OK',
+        accountId: p.id,
+        vendorCode: 'PG',
+        gameCode: 'pg_slot_0',
+        roundId: betBody.round,
+        roundClosed: true,
+        referenceUuid: betBody.transaction_uuid,
+        amountMinor: 500n,
+        amountVendor: String(5 * BDT),
+        currency: 'BDT',
+        request: proper,
+      });
+      // A win of a bet refused for want of money is refused too.
+      const tooBig = bet(p, 1000 * BDT);
+      expect((await walletCall(games, 'transaction/bet', tooBig)).status).toBe('RS_ERROR_NOT_ENOUGH_MONEY');
+      const ofRefused = await walletCall(games, 'transaction/win', win(p, tooBig, 5 * BDT));
+      expect(ofRefused.status).toBe('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
+      expect(await storedTx(stolenBody.transaction_uuid)).toBeNull();
+      expect(await storedTx(foreign.transaction_uuid)).toBeNull();
+      expect(await cashOf(games.app, p.id)).toBe(9_500n);
+      expect(await cashOf(games.app, other.id)).toBe(10_000n);
     });
 
     it('accepts a zero win that closes a round', async () => {

@@ -535,9 +535,38 @@ export function createHub88Wallet(deps: Hub88WalletDeps) {
       round: body.round ?? null,
       game: body.game_code ?? null,
     });
+    const amountMinor = protocolToMinor(BigInt(body.amount as number), protocolScale, currency.scale);
     for (let pass = 0; pass < 2; pass += 1) {
-      // The win's own id and its bet's, in one statement.
-      const rows = await repo.findWalletTxs(db, merchantCode, hub88Aggregator, [uuid, reference]);
+      // The win's own id and its bet's, in one statement; on the first pass, when nothing this side refuses the win
+      // (a known member, the wallet currency, an amount we can hold), that statement also claims it should the bet
+      // allow it. Whatever it read is then judged below exactly as a plain read would be.
+      let rows: repo.WalletTxRow[];
+      let claimed: repo.WalletTxRow | null = null;
+      if (
+        pass === 0 &&
+        accountId !== null &&
+        amountMinor !== null &&
+        body.currency === currency.code &&
+        (await identityAccount(accountId))
+      ) {
+        ({ found: rows, claimed } = await repo.claimWinOfBet(db, {
+          merchantCode,
+          aggregator: hub88Aggregator,
+          transactionUuid: uuid,
+          referenceUuid: reference,
+          accountId,
+          currency: currency.code,
+          gameCode: (body.game_code as string | undefined) ?? null,
+          roundId: (body.round as string | undefined) ?? null,
+          roundClosed: (body.round_closed as boolean | undefined) ?? false,
+          amountMinor,
+          amountVendor: String(body.amount),
+          fingerprint: print,
+          request: body,
+        }));
+      } else {
+        rows = await repo.findWalletTxs(db, merchantCode, hub88Aggregator, [uuid, reference]);
+      }
       const existing = rows.find((found) => found.transactionUuid === uuid) ?? null;
       if (existing) {
         const answer = await replay(existing, 'win', print, base, accountId, currency);
@@ -559,10 +588,10 @@ export function createHub88Wallet(deps: Hub88WalletDeps) {
       if (body.currency !== currency.code || betRow.currency !== currency.code) {
         return withBalance(base, 'RS_ERROR_WRONG_CURRENCY', accountId, currency);
       }
-      const amountMinor = protocolToMinor(BigInt(body.amount as number), protocolScale, currency.scale);
       if (amountMinor === null) return withBalance(base, 'RS_ERROR_WRONG_TYPES', accountId, currency);
       const row =
         existing ??
+        claimed ??
         (await repo.claimWalletTx(db, {
           merchantCode,
           aggregator: hub88Aggregator,
