@@ -59,10 +59,29 @@ export async function findWalletTxs(
     );
 }
 
-/** Inserts a transaction row unless its id is taken; the stored row when it was inserted, else null. */
-export async function claimWalletTx(db: DbOrTx, row: NewWalletTx): Promise<WalletTxRow | null> {
-  const rows = await db.insert(t).values(row).onConflictDoNothing().returning();
-  return rows[0] ?? null;
+/** What a claim stores; the rest (id, times, transfer, rollback) the database or later statements fill in. */
+export type WalletTxClaim = Omit<NewWalletTx, 'id' | 'ledgerTransferId' | 'rolledBackAt' | 'createdAt' | 'updatedAt'>;
+
+/**
+ * Inserts a transaction row unless its id is taken; the stored row when it was inserted, else null. Written as text
+ * (the same text every call, with the table's defaults spelled out) rather than built by drizzle's insert, which
+ * cost ~170 µs of Node CPU per seamless bet to build; the row is decoded as drizzle decodes it.
+ */
+export async function claimWalletTx(db: DbOrTx, row: WalletTxClaim): Promise<WalletTxRow | null> {
+  const [raw] = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`insert into gaming_wallet_transactions (merchant_code, aggregator, transaction_uuid, kind, account_id,
+          vendor_code, game_code, round_id, round_closed, reference_uuid, amount_minor, amount_vendor, currency,
+          fingerprint, status, request)
+        values (${row.merchantCode}, ${row.aggregator}, ${row.transactionUuid}, ${row.kind},
+          ${row.accountId ?? null}::integer, ${row.vendorCode ?? null}::varchar, ${row.gameCode ?? null}::varchar,
+          ${row.roundId ?? null}::varchar, ${row.roundClosed ?? false}::boolean, ${row.referenceUuid ?? null}::varchar,
+          ${(row.amountMinor ?? 0n).toString()}::bigint, ${row.amountVendor ?? '0'}, ${row.currency ?? null}::varchar,
+          ${row.fingerprint}, ${row.status}, ${JSON.stringify(row.request ?? {})}::jsonb)
+        on conflict do nothing
+        returning *`,
+  );
+  return raw ? walletTxFromDriver(raw) : null;
 }
 
 /** A win to claim against its bet (see claimWinOfBet). */
