@@ -11,6 +11,7 @@ import {
   walletSimGatewayIntents,
   walletWithdrawals,
 } from './cashier.tables';
+import type { TransferGuard } from './wallet.repository';
 
 export type ChannelRow = typeof walletDepositChannels.$inferSelect;
 export type NewChannelRow = typeof walletDepositChannels.$inferInsert;
@@ -177,10 +178,43 @@ export async function finishDeposit(
   return raw ? depositFromDriver(raw) : null;
 }
 
+/**
+ * `finishDeposit` with its notice as the ledger's guard (TransferGuard): the same update and notice, written as text
+ * for the transfer's own statement, which runs them only once the member's account is locked and checked, and
+ * credits the deposit only when the update returned it (it was still pending). The update also records the new
+ * transfer's id (as `depositTransferRecord` does, only where none is recorded). Decode the row with
+ * `depositFromDriver`.
+ */
+export function finishDepositGuard(
+  id: number,
+  changes: Pick<NewDepositRow, 'status'> & { completedAt: Date } & Partial<
+      Pick<NewDepositRow, 'rejectReason' | 'reviewedById' | 'reviewedByName' | 'gatewayTxnId'>
+    >,
+  notice: NewNotice,
+): TransferGuard {
+  const sets: SQL[] = [
+    sql`status = ${changes.status}`,
+    sql`completed_at = ${changes.completedAt.toISOString()}::timestamptz`,
+  ];
+  if (changes.rejectReason !== undefined) sets.push(sql`reject_reason = ${changes.rejectReason}`);
+  if (changes.reviewedById !== undefined) sets.push(sql`reviewed_by_id = ${changes.reviewedById}::integer`);
+  if (changes.reviewedByName !== undefined) sets.push(sql`reviewed_by_name = ${changes.reviewedByName}`);
+  if (changes.gatewayTxnId !== undefined) sets.push(sql`gateway_txn_id = ${changes.gatewayTxnId}`);
+  return {
+    update: (gate, transferId) =>
+      sql`update wallet_deposits set ${sql.join(sets, sql`, `)}, transfer_id = coalesce(transfer_id, ${transferId})
+          where id = ${id}::bigint and status = 'pending' and ${gate} returning *`,
+    follow: sql`insert into wallet_member_notices (merchant_code, account_id, kind, params, created_at)
+          select ${notice.merchantCode}, ${notice.accountId}::integer, ${notice.kind}, ${JSON.stringify(notice.params)}::jsonb,
+                 ${notice.createdAt.toISOString()}::timestamptz
+          from guarded`,
+  };
+}
+
 const depositColumns = Object.entries(getTableColumns(walletDeposits));
 
 /** A wallet_deposits row as the driver gave it (column names), decoded by each column as drizzle's own selects do. */
-function depositFromDriver(raw: Record<string, unknown>): DepositRow {
+export function depositFromDriver(raw: Record<string, unknown>): DepositRow {
   const row: Record<string, unknown> = {};
   for (const [key, column] of depositColumns) {
     const value = raw[column.name];

@@ -223,6 +223,14 @@ export function createDepositService(ctx: CashierContext) {
           // The deposit row, updated just above in this transaction, records the transfer in the transfer's own
           // statement; a replay records it below.
           recordTransferId: repo.depositTransferRecord(row.id),
+          // The same state change and notice as `settle`, for the ledger's one-statement path: lock the member,
+          // finish the deposit, move the money and record the transfer in one round trip.
+          guard: {
+            ...repo.finishDepositGuard(row.id, changes, ctx.noticeRow(notice)),
+            guarded: (raw) => {
+              settled = repo.depositFromDriver(raw);
+            },
+          },
         });
         finished = transfer.replayed ? await db.transaction(settle) : settled;
         if (finished) {

@@ -206,6 +206,104 @@ describe('deposits through the simulator gateway', () => {
     await expectLedgerReconciled(app);
   });
 
+  it('credits a gateway deposit in one statement: state, notice, money and transfer id, with no transaction opened', async () => {
+    const member = await newMember(app);
+    const { deposit, intentId } = await startDeposit(member, '321.09');
+    const intent = await simulator().getIntent(intentId);
+    if (!intent) throw new Error('no intent');
+    await simulator().decide(intentId, 'approve', { faults: ['delayed'] });
+    const body = simulator().callbackBody(intent, 'SUCCESS');
+    const { db } = app.database;
+    const opened = vi.spyOn(db, 'transaction');
+    try {
+      const answer = await app.inject({
+        method: 'POST',
+        url: '/gateway/payments/simulator/callback',
+        headers: { 'content-type': 'application/json', ...simulator().sign(body) },
+        payload: body,
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(opened).not.toHaveBeenCalled();
+    } finally {
+      opened.mockRestore();
+    }
+    const row = await repo.findDeposit(db, 'DEMO', deposit.id);
+    const transfer = await app.services.wallet.getTransferByKey(`deposit:simulator:${intent.gatewayTxnId}`);
+    expect(row).toMatchObject({ status: 'approved', transferId: transfer?.id });
+    expect(row?.completedAt).toBeInstanceOf(Date);
+    expect(transfer).toMatchObject({ amountMinor: 32_109n, kind: 'DEPOSIT', metadata: { depositId: deposit.id } });
+    expect((await cashOf(app, member.id)).balance).toBe(32_109n);
+    const notices = await repo.listNotices(db, member.id, { unreadOnly: false, limit: 10 });
+    expect(notices.map(({ kind, params }) => ({ kind, params }))).toEqual([
+      { kind: 'deposit_arrived', params: { depositId: deposit.id, amount: '321.09', currency: 'BDT' } },
+    ]);
+    // The same callback again (a new nonce): answered, nothing moves twice.
+    const again = await app.inject({
+      method: 'POST',
+      url: '/gateway/payments/simulator/callback',
+      headers: { 'content-type': 'application/json', ...simulator().sign(body) },
+      payload: body,
+    });
+    expect(again.statusCode).toBe(200);
+    expect((await cashOf(app, member.id)).balance).toBe(32_109n);
+    await expectLedgerReconciled(app);
+  });
+
+  it('answers a guarded transfer whose key was used, or whose member cannot pay, by the ordinary path', async () => {
+    const member = await newMember(app);
+    const [{ deposit: first }, { deposit: second }] = [await startDeposit(member), await startDeposit(member)];
+    const { wallet } = app.services;
+    const { db } = app.database;
+    const cash = await wallet.ensureAccount({ type: 'player', id: member.id }, 'PLAYER_CASH', 'BDT');
+    const clearing = await wallet.ensureAccount({ type: 'house' }, 'PAYMENT_CLEARING', 'BDT');
+    const notice = {
+      merchantCode: 'DEMO',
+      accountId: member.id,
+      kind: 'deposit_arrived',
+      params: {},
+      createdAt: new Date(),
+    };
+    const guardFor = (id: number) =>
+      repo.finishDepositGuard(id, { status: 'approved', completedAt: new Date() }, notice);
+    const input = {
+      idempotencyKey: key('guarded'),
+      debit: clearing.id,
+      credit: cash.id,
+      amountMinor: 100n,
+      currency: 'BDT',
+      kind: 'DEPOSIT',
+    } as const;
+    const done = await wallet.transfer(input, {
+      guard: guardFor(first.id),
+      recordTransferId: repo.depositTransferRecord(first.id),
+    });
+    expect(done.replayed).toBe(false);
+    expect(await repo.findDeposit(db, 'DEMO', first.id)).toMatchObject({ status: 'approved', transferId: done.id });
+    // The key again, guarding the second deposit: a replay, and the second deposit is left as it was.
+    const replay = await wallet.transfer(input, { guard: guardFor(second.id) });
+    expect(replay).toMatchObject({ id: done.id, replayed: true });
+    expect(await repo.findDeposit(db, 'DEMO', second.id)).toMatchObject({ status: 'pending', transferId: null });
+    // The member pays more than it holds: refused, and the guard's row is untouched.
+    await expect(
+      wallet.transfer(
+        {
+          ...input,
+          idempotencyKey: key('guarded-out'),
+          debit: cash.id,
+          credit: clearing.id,
+          amountMinor: 101n,
+          kind: 'WITHDRAWAL',
+        },
+        { guard: guardFor(second.id) },
+      ),
+    ).rejects.toMatchObject({ code: 'WALLET_INSUFFICIENT_FUNDS' });
+    expect(await repo.findDeposit(db, 'DEMO', second.id)).toMatchObject({ status: 'pending' });
+    expect((await cashOf(app, member.id)).balance).toBe(100n);
+    const notices = await repo.listNotices(db, member.id, { unreadOnly: false, limit: 10 });
+    expect(notices).toHaveLength(1);
+    await expectLedgerReconciled(app);
+  });
+
   it('credits a deposit once when many callbacks for it arrive at the same time', async () => {
     const member = await newMember(app);
     const { intentId } = await startDeposit(member, '1234.56');
@@ -502,9 +600,11 @@ describe('deposits through the simulator gateway', () => {
       const transfer = wallet.transfer;
       // Its state changes (as a rejection committed in between would change it) after the approval's locks are
       // taken and before the approval's own state change, in the same transaction (PGlite has one connection).
+      // Without its one-statement guard, the approval takes the ordinary transaction, where this can be injected.
       const spy = vi.spyOn(wallet, 'transfer').mockImplementationOnce((input, options) =>
         transfer(input, {
           ...options,
+          guard: undefined,
           beforeMoving: async (tx) => {
             await repo.finishDeposit(tx, deposit.id, { status: 'rejected', completedAt: new Date() });
             await options?.beforeMoving?.(tx);
@@ -520,6 +620,30 @@ describe('deposits through the simulator gateway', () => {
       }
       expect((await cashOf(app, member.id)).balance).toBe(0n);
       expect(await app.services.wallet.getTransferByKey(`deposit:manual:${deposit.id}`)).toBeNull();
+      await expectLedgerReconciled(app);
+    });
+
+    it('credits nothing when the deposit stopped being pending before the one-statement approval', async () => {
+      const member = await newMember(app);
+      const deposit = (await submit(member, [receipt()])).json().value;
+      const wallet = app.services.wallet;
+      const transfer = wallet.transfer;
+      // Rejected after the approval read the deposit and before its statement: the guard matches no row, nothing
+      // is written, and the ordinary transaction that follows gives the answer.
+      const spy = vi.spyOn(wallet, 'transfer').mockImplementationOnce(async (input, options) => {
+        await repo.finishDeposit(app.database.db, deposit.id, { status: 'rejected', completedAt: new Date() });
+        return transfer(input, options);
+      });
+      try {
+        await expect(app.services.cashier.deposits.approveDeposit(deposit.id, operator)).rejects.toMatchObject({
+          code: 'CASHIER_DEPOSIT_NOT_PENDING',
+        });
+      } finally {
+        spy.mockRestore();
+      }
+      expect((await cashOf(app, member.id)).balance).toBe(0n);
+      expect(await app.services.wallet.getTransferByKey(`deposit:manual:${deposit.id}`)).toBeNull();
+      expect(await repo.listNotices(app.database.db, member.id, { unreadOnly: false, limit: 10 })).toHaveLength(0);
       await expectLedgerReconciled(app);
     });
 

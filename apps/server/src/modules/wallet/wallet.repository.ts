@@ -222,6 +222,120 @@ export async function postTransfer(
   };
 }
 
+/**
+ * A write of the caller's module that decides whether a transfer happens, run inside the transfer's own statement
+ * (see `postGuardedTransfer`). `update` is one UPDATE … RETURNING * of the caller's row; it must add `gate` to its
+ * WHERE clause, so that it changes nothing unless the ledger's checks passed, and the transfer happens only when it
+ * returned a row. It is given the new transfer's id as an SQL expression, to record it on the row in that same
+ * update (PostgreSQL applies only one change to a row that two parts of one statement update, so a separate
+ * `recordTransferId` cannot touch the guarded row). `follow`, when given, is one more data-modifying statement that
+ * reads the updated row from the CTE named `guarded` (a notice stored only when the row changed).
+ */
+export type TransferGuard = { update: (gate: SQL, transferId: SQL) => SQL; follow?: SQL };
+
+/** A transfer written by `postGuardedTransfer`, with the row its guard updated (as the driver gave it). */
+export type GuardedTransfer = PostedTransfer & { guarded: Record<string, unknown> };
+
+/**
+ * A member↔shared transfer with its caller's deciding write, as one statement and so one round trip in its own
+ * implicit transaction (no BEGIN, no COMMIT): it locks the member's account (`FOR NO KEY UPDATE`), checks it (this
+ * merchant, the currency, the key not used yet, and, when the member pays, the funds), runs the guard's update
+ * gated by those checks, and only when that returned a row moves both cached balances, appends the transfer and
+ * its entries under an id taken from the transfers' sequence first (so the guard can record it). Each step reads the one before it, so PostgreSQL runs them in that
+ * order: the member's row first, then the caller's row, then the shared row, locked by its update as the last lock
+ * (the ledger's global order; the shared row is held only for the rest of this statement and its commit).
+ *
+ * Null when nothing was written: a check failed, the key was used already, or the guard matched no row. The caller
+ * then takes the ordinary transactional path, which explains each of those (replay, refusal, the guard's own
+ * answer). The key's check reads the statement's snapshot; a twin with the key that commits while this statement
+ * waits for the member's lock makes the transfer's insert fail on the key's unique constraint (a lost race).
+ */
+export async function postGuardedTransfer(
+  db: DbOrTx,
+  values: {
+    merchantCode: string;
+    memberAccountId: number;
+    /** True when the member's account is the debit side (it must cover the amount unless it may go negative). */
+    memberPays: boolean;
+    idempotencyKey: string;
+    requestHash: string;
+    debitAccountId: number;
+    creditAccountId: number;
+    amount: bigint;
+    currency: string;
+    kind: string;
+    metadata: Record<string, unknown>;
+    guard: TransferGuard;
+  },
+): Promise<GuardedTransfer | null> {
+  const amount = values.amount.toString();
+  const funds = values.memberPays
+    ? sql` and (m.allow_negative or m.balance - m.pending_debits >= ${amount}::bigint)`
+    : sql``;
+  const gate = sql`exists (select 1 from ok)`;
+  const moved = sql`exists (select 1 from guarded)`;
+  const [row] = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`with n as (
+          select nextval(pg_get_serial_sequence('wallet_transfers', 'id')) as id
+        ), m as (
+          select id, merchant_code, currency, balance, pending_debits, allow_negative from wallet_accounts
+          where id = ${values.memberAccountId} for no key update
+        ), ok as (
+          select 1 from m
+          where m.merchant_code = ${values.merchantCode} and m.currency = ${values.currency}${funds}
+            and not exists (select 1 from wallet_transfers where idempotency_key = ${values.idempotencyKey})
+        ), guarded as (${values.guard.update(gate, sql`(select id from n)`)})${values.guard.follow ? sql`, follow as (${values.guard.follow})` : sql``}, d as (
+          update wallet_accounts set balance = balance - ${amount}::bigint
+          where id = ${values.debitAccountId} and ${moved} returning balance, pending_debits
+        ), c as (
+          update wallet_accounts set balance = balance + ${amount}::bigint
+          where id = ${values.creditAccountId} and ${moved} returning balance, pending_debits
+        ), t as (
+          insert into wallet_transfers (id, idempotency_key, request_hash, debit_account_id, credit_account_id,
+                                        amount, currency, kind, state, metadata)
+          select (select id from n), ${values.idempotencyKey}, ${values.requestHash}, ${values.debitAccountId}, ${values.creditAccountId},
+                 ${amount}::bigint, ${values.currency}, ${values.kind}, 'posted', ${JSON.stringify(values.metadata)}::jsonb
+          where ${moved}
+          returning id, created_at, metadata
+        ), e as (
+          insert into wallet_entries (transfer_id, account_id, amount, balance_after)
+          select t.id, ${values.debitAccountId}::bigint, -${amount}::bigint, d.balance from t, d
+          union all
+          select t.id, ${values.creditAccountId}::bigint, ${amount}::bigint, c.balance from t, c
+        )
+        select guarded.*, t.id::text as ledger_transfer_id,
+               floor(extract(epoch from t.created_at) * 1000)::bigint::text as ledger_created_ms,
+               t.metadata::text as ledger_metadata, d.balance::text as ledger_debit_balance,
+               c.balance::text as ledger_credit_balance, d.pending_debits::text as ledger_debit_pending,
+               c.pending_debits::text as ledger_credit_pending
+        from guarded, t, d, c`,
+  );
+  if (!row) return null;
+  return {
+    transfer: {
+      id: Number(row.ledger_transfer_id),
+      idempotencyKey: values.idempotencyKey,
+      requestHash: values.requestHash,
+      debitAccountId: values.debitAccountId,
+      creditAccountId: values.creditAccountId,
+      amount: values.amount,
+      currency: values.currency,
+      kind: values.kind,
+      state: 'posted',
+      pendingId: null,
+      reversesTransferId: null,
+      metadata: JSON.parse(String(row.ledger_metadata)) as Record<string, unknown>,
+      createdAt: new Date(Number(row.ledger_created_ms)),
+    },
+    debitBalanceAfter: BigInt(String(row.ledger_debit_balance)),
+    creditBalanceAfter: BigInt(String(row.ledger_credit_balance)),
+    debitPendingAfter: BigInt(String(row.ledger_debit_pending)),
+    creditPendingAfter: BigInt(String(row.ledger_credit_pending)),
+    guarded: row,
+  };
+}
+
 // --------------------------------------------------------------------------------------------- transfers
 
 export async function findTransferByKey(db: DbOrTx, idempotencyKey: string): Promise<TransferRow | null> {

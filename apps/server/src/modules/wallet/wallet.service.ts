@@ -97,6 +97,16 @@ export type TransferOptions = {
    * for a replay.
    */
   recordTransferId?: repo.TransferIdRecord;
+  /**
+   * `beforeMoving`'s work written as one UPDATE of the caller's row (see repo.TransferGuard). With it, and without
+   * `within`, a member↔shared transfer is first tried as a single statement (one round trip instead of BEGIN, lock,
+   * `beforeMoving`, post and COMMIT); when that writes nothing (the key was used, a check failed, the guard matched
+   * no row) or loses a race, the ordinary transaction runs with `beforeMoving`, which then gives the answer. So the
+   * guard must change exactly what `beforeMoving` changes, and match no row exactly when `beforeMoving` would throw;
+   * it records the transfer's id itself (`recordTransferId` is for the ordinary path). `guarded` then receives the
+   * row the guard's update returned (as the driver gave it).
+   */
+  guard?: repo.TransferGuard & { guarded?: (row: Record<string, unknown>) => void };
 };
 
 export type WalletServiceDeps = {
@@ -384,6 +394,67 @@ export function createWalletService(deps: WalletServiceDeps) {
   }
 
   /**
+   * `transferLockingSharedLast` with the caller's guard, as one statement in its own implicit transaction
+   * (`repo.postGuardedTransfer`): the same locks in the same order, the same checks, and nothing written unless all
+   * pass. Null when it wrote nothing or lost a race (a deadlock, a serialization failure, a twin's key): the caller
+   * then runs the ordinary transaction, whose own retries and answers (replay, refusal) apply.
+   */
+  async function transferInOneStatement(
+    input: TransferInput,
+    prepared: { hash: string; metadata: Record<string, unknown> },
+    shared: AccountFacts,
+    guard: NonNullable<TransferOptions['guard']>,
+  ): Promise<Transfer | null> {
+    // The shared account's facts are remembered (this merchant's only); its currency is checked here, the member's
+    // in the statement. A mismatch is left to the ordinary path, which refuses it.
+    if (shared.currency !== input.currency) return null;
+    const memberPays = shared.id === input.credit;
+    let written: repo.GuardedTransfer | null;
+    try {
+      written = await repo.postGuardedTransfer(deps.db, {
+        merchantCode: deps.merchantCode,
+        memberAccountId: memberPays ? input.debit : input.credit,
+        memberPays,
+        idempotencyKey: input.idempotencyKey,
+        requestHash: prepared.hash,
+        debitAccountId: input.debit,
+        creditAccountId: input.credit,
+        amount: input.amountMinor,
+        currency: input.currency,
+        kind: input.kind,
+        metadata: prepared.metadata,
+        guard,
+      });
+    } catch (error) {
+      const race =
+        isRetryableDbError(error) || (isUniqueViolation(error) && raceConstraints.has(constraintOf(error) ?? ''));
+      if (!race) throw error;
+      deps.onRaceLost?.(error);
+      return null;
+    }
+    if (!written) return null;
+    guard.guarded?.(written.guarded);
+    return postedTransfer(written);
+  }
+
+  function postedTransfer(written: repo.PostedTransfer): Transfer {
+    const { transfer, debitBalanceAfter, creditBalanceAfter, debitPendingAfter, creditPendingAfter } = written;
+    const posted = toTransfer(
+      transfer,
+      [
+        { accountId: transfer.debitAccountId, amount: -transfer.amount, balanceAfter: debitBalanceAfter },
+        { accountId: transfer.creditAccountId, amount: transfer.amount, balanceAfter: creditBalanceAfter },
+      ],
+      false,
+    );
+    posted.availableAfter = {
+      debitMinor: debitBalanceAfter - debitPendingAfter,
+      creditMinor: creditBalanceAfter - creditPendingAfter,
+    };
+    return posted;
+  }
+
+  /**
    * Moves posted money and appends the transfer with its two entries, in one statement (`repo.postTransfer`): the
    * member accounts are locked already; a shared account is locked by its update there, last.
    */
@@ -592,6 +663,10 @@ export function createWalletService(deps: WalletServiceDeps) {
           recordTransferId: options.recordTransferId,
         });
       };
+      if (shared && options.guard && !options.within) {
+        const once = await transferInOneStatement(input, { hash, metadata }, shared, options.guard);
+        if (once) return once;
+      }
       return write(
         input.idempotencyKey,
         hash,
