@@ -13,6 +13,6 @@ export const cashierLiveBn: typeof cashierLiveEn = {
     newDispute: 'সদস্য উত্তোলন নিয়ে আপত্তি জানিয়েছেন',
     details: '{{member}} · {{amount}}',
     newItem: 'নতুন',
-    waiting: '{{count}}টি অপেক্ষায়',
+    waiting: '{{count, number}}টি অপেক্ষায়',
   },
 };

@@ -14,6 +14,6 @@ export const cashierLiveEn = {
     newDispute: 'Withdrawal disputed by the member',
     details: '{{member}} · {{amount}}',
     newItem: 'New',
-    waiting: '{{count}} waiting',
+    waiting: '{{count, number}} waiting',
   },
 };
