@@ -8,7 +8,8 @@
 //
 //   npx tsx bench/games.mjs
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/games.mjs
-//   BENCH_DURATION_S=10 BENCH_GAMES=12000 BENCH_ONLY=lists|wallet BENCH_PROFILE_DIR=/tmp/prof npx tsx bench/games.mjs
+//   BENCH_DURATION_S=10 BENCH_GAMES=12000 BENCH_ONLY=lists|searches|wallet|wallet-single BENCH_PROFILE_DIR=/tmp/prof npx tsx bench/games.mjs
+// (BENCH_ONLY=searches: the warm-up and the two search rows only, for profiling or comparing the search path.)
 import { spawn, spawnSync } from 'node:child_process';
 import { createSign, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
@@ -174,13 +175,18 @@ let search = null;
 let coldSearch = null;
 let listBrowser = null;
 let searchBrowser = null;
-if (only === 'all' || only === 'lists') {
+if (only === 'all' || only === 'lists' || only === 'searches') {
+  const all = only !== 'searches';
   if (warmUpS > 0) await measured('warm-up', () => run('warm-up', 'list', warmUpS));
-  list = await measured('list', () => run('game list', 'list'));
+  if (all) list = await measured('list', () => run('game list', 'list'));
   search = await measured('search', () => run('search', 'search'));
   coldSearch = await measured('cold-search', () => run('search, every keyword new (no cache)', 'cold-search'));
-  listBrowser = await measured('list-browser', () => run('game list, browser', 'list', durationS, browserEncoding));
-  searchBrowser = await measured('search-browser', () => run('search, browser', 'search', durationS, browserEncoding));
+  if (all) {
+    listBrowser = await measured('list-browser', () => run('game list, browser', 'list', durationS, browserEncoding));
+    searchBrowser = await measured('search-browser', () =>
+      run('search, browser', 'search', durationS, browserEncoding),
+    );
+  }
 }
 
 // ---------------------------------------------------------------- seamless wallet callbacks
@@ -283,7 +289,9 @@ let single = null;
 let hot = null;
 let many = null;
 let report = null;
-if (only === 'all' || only === 'wallet') {
+// BENCH_ONLY=wallet-single: the one-caller row only (service time and CPU per call, for quick A/B runs).
+const singleOnly = only === 'wallet-single';
+if (only === 'all' || only === 'wallet' || singleOnly) {
   // Untimed warm-up of the callback path (JIT, pools, caches) on players of its own.
   const warmPlayers = await players(8, 10n ** 12n);
   const warmWork = pairs(warmPlayers, 400);
@@ -291,10 +299,12 @@ if (only === 'all' || only === 'wallet') {
   // Each scenario's bodies are signed before its timed (and profiled) part.
   const singleWork = pairs(await players(1, 10n ** 12n), 3_000);
   single = await measured('wallet-single', () => drive(singleWork, 1));
-  const hotWork = pairs(await players(1, 10n ** 12n), 6_000);
-  hot = await measured('wallet-hot', () => drive(hotWork));
-  const manyWork = pairs(await players(200, 10n ** 10n), 6_000);
-  many = await measured('wallet-many', () => drive(manyWork));
+  if (!singleOnly) {
+    const hotWork = pairs(await players(1, 10n ** 12n), 6_000);
+    hot = await measured('wallet-hot', () => drive(hotWork));
+    const manyWork = pairs(await players(200, 10n ** 10n), 6_000);
+    many = await measured('wallet-many', () => drive(manyWork));
+  }
   report = (await ask({ type: 'verify' }, 'verified')).report;
 }
 server.kill('SIGTERM');
@@ -318,18 +328,20 @@ const lines = [
   '',
   `Machine: ${os.cpus().length} cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average before the run ${loadBefore.join(' / ')}, after ${loadAfter.join(' / ')}. App in its own process on ${usePostgres ? 'PostgreSQL (local, pool of 20)' : 'in-memory PGlite'}${pinned ? ', pinned to core 1; load generator (this process) pinned to core 0' : ''}${profileDir ? ', CPU profiler on (figures not comparable)' : ''}; ${gameCount.toLocaleString('en')} RNG games (stored in ${seedMs} ms), HTTP on localhost.`,
 ];
-if (list) {
+if (search) {
   lines.push(
     '',
     `Lists: ${warmUpS} s of untimed warm-up, then autocannon ${listConnections} connections, ${durationS} s each.`,
     '',
     '| Call (GCSGAME_gameList) | req/s | p50 ms | p99 ms | server CPU µs/req | non-2xx + errors |',
     '| --- | ---: | ---: | ---: | ---: | ---: |',
-    row('page of 20, random page 1-50', list),
+    ...(list ? [row('page of 20, random page 1-50', list)] : []),
     row('search, 23 keywords (result lists remembered)', search),
     row('search, every keyword new (name index of the in-process catalogue)', coldSearch),
-    row('page of 20, browser Accept-Encoding (Brotli, compressed once per page)', listBrowser),
-    row('search, 23 keywords, browser Accept-Encoding', searchBrowser),
+    ...(listBrowser
+      ? [row('page of 20, browser Accept-Encoding (Brotli, compressed once per page)', listBrowser)]
+      : []),
+    ...(searchBrowser ? [row('search, 23 keywords, browser Accept-Encoding', searchBrowser)] : []),
     '',
     'Target: p99 under 20 ms at 200 concurrent clients.',
   );
@@ -342,8 +354,8 @@ if (single) {
     '| Scenario | callbacks/s | p50 ms | p99 ms | server CPU µs/call | database CPU µs/call | statuses |',
     '| --- | ---: | ---: | ---: | ---: | ---: | --- |',
     wallet('one player, one caller at a time (service time)', single),
-    wallet('one hot player', hot),
-    wallet('200 players', many),
+    ...(hot ? [wallet('one hot player', hot)] : []),
+    ...(many ? [wallet('200 players', many)] : []),
     '',
     `Target: p99 under 50 ms. \`ledger:verify\` after the run: ${report.ok ? 'OK' : `BREACHES ${JSON.stringify(report.breaches)}`} (${report.accounts ?? '?'} accounts, ${report.transfers ?? '?'} transfers).`,
   );
