@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as repo from './cashier.repository';
+import { walletDeposits, walletGatewayNonces } from './cashier.tables';
 import {
   buildCashierApp,
   call,
@@ -118,8 +120,11 @@ describe('deposits through the simulator gateway', () => {
     const changes = { status: 'failed', completedAt: new Date() };
     const first = await repo.finishDeposit(db, deposit.id, changes, notice);
     expect(first).toMatchObject({ id: deposit.id, status: 'failed', accountId: member.id });
-    // Decoded as drizzle's own select decodes the row.
-    expect(first).toEqual(await repo.findDeposit(db, 'DEMO', deposit.id));
+    // Decoded as drizzle's own select decodes the row, as is findDeposit's text read.
+    const [built] = await db.select().from(walletDeposits).where(eq(walletDeposits.id, deposit.id));
+    expect(first).toEqual({ ...built, status: 'failed', completedAt: changes.completedAt });
+    expect(await repo.findDeposit(db, 'DEMO', deposit.id)).toEqual(built);
+    expect(await repo.findDeposit(db, 'OTHER', deposit.id)).toBeNull();
     expect(await repo.finishDeposit(db, deposit.id, changes, notice)).toBeNull();
     const notices = await repo.listNotices(db, member.id, { unreadOnly: false, limit: 10 });
     expect(notices.map(({ kind, params }) => ({ kind, params }))).toEqual([
@@ -215,6 +220,19 @@ describe('deposits through the simulator gateway', () => {
     const body = simulator().callbackBody(intent, 'SUCCESS');
     const { db } = app.database;
     const opened = vi.spyOn(db, 'transaction');
+    // Which tables drizzle-built selects read (the first use of a new member's account reads others).
+    const tablesRead: unknown[] = [];
+    const select = db.select.bind(db);
+    const selects = vi.spyOn(db, 'select').mockImplementation(((...args: Parameters<typeof select>) => {
+      const builder = select(...args);
+      const from = builder.from.bind(builder);
+      builder.from = ((table: unknown) => {
+        tablesRead.push(table);
+        return from(table as never);
+      }) as typeof builder.from;
+      return builder;
+    }) as typeof select);
+    const inserts = vi.spyOn(db, 'insert');
     try {
       const answer = await app.inject({
         method: 'POST',
@@ -224,8 +242,13 @@ describe('deposits through the simulator gateway', () => {
       });
       expect(answer.statusCode, answer.body).toBe(200);
       expect(opened).not.toHaveBeenCalled();
+      // The nonce and the deposit's read are sent as text, not built by drizzle on every callback.
+      expect(tablesRead).not.toContain(walletDeposits);
+      expect(inserts.mock.calls.map(([table]) => table)).not.toContain(walletGatewayNonces);
     } finally {
       opened.mockRestore();
+      selects.mockRestore();
+      inserts.mockRestore();
     }
     const row = await repo.findDeposit(db, 'DEMO', deposit.id);
     const transfer = await app.services.wallet.getTransferByKey(`deposit:simulator:${intent.gatewayTxnId}`);
