@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import {
   gamingRounds,
@@ -198,30 +198,54 @@ export async function finalizeWalletTxWithRound(
     const rows = await rowsOf<{ id: string }>(db, done);
     return rows.length === 1;
   }
-  const closedAt = round.status === 'closed' ? at : null;
   // A data-modifying WITH runs to completion whether or not the main query reads it (PostgreSQL manual, 7.8.4).
   const rows = await rowsOf<{ done: number }>(
     db,
-    sql`with done as (${done}), moved as (
-          insert into gaming_rounds (merchant_code, aggregator, round_id, account_id, vendor_code, game_code, currency,
+    sql`with done as (${done}), moved as (${roundUpsertFrom(sql`done`, round)})
+        select count(*)::int as done from done`,
+  );
+  return Number(rows[0]?.done ?? 0) === 1;
+}
+
+/**
+ * `finalizeWalletTxWithRound` as the guard of the ledger transfer that moves the transaction's money
+ * (wallet TransferOptions.guard): the row is finished, with the new transfer's id, and its round moved in the
+ * transfer's own statement, which writes nothing unless the row was still pending. One round trip instead of the
+ * transfer's transaction (BEGIN, lock, post, COMMIT) and the finishing statement after it.
+ */
+export function finishWalletTxGuard(
+  id: number,
+  status: string,
+  now: Date,
+  round: RoundChange | null,
+): { update: (gate: SQL, transferId: SQL) => SQL; follow?: SQL } {
+  const at = now.toISOString();
+  return {
+    update: (gate, transferId) => sql`update gaming_wallet_transactions
+        set status = ${status}, ledger_transfer_id = ${transferId}, updated_at = ${at}::timestamptz
+        where id = ${id}::bigint and status = 'pending' and ${gate} returning *`,
+    ...(round ? { follow: roundUpsertFrom(sql`guarded`, round) } : {}),
+  };
+}
+
+/** Adds a round change to its round (creating it on its first transaction) once for each row of `source`. */
+function roundUpsertFrom(source: SQL, round: RoundChange): SQL {
+  const changedAt = round.now.toISOString();
+  const closedAt = round.status === 'closed' ? changedAt : null;
+  return sql`insert into gaming_rounds (merchant_code, aggregator, round_id, account_id, vendor_code, game_code, currency,
                                      stake_minor, win_minor, status, started_at, updated_at, closed_at)
           select ${round.merchantCode}, ${round.aggregator}, ${round.roundId}, ${round.accountId}::integer,
                  ${round.vendorCode}, ${round.gameCode}, ${round.currency}, ${round.stakeDeltaMinor.toString()}::bigint,
                  ${round.winDeltaMinor.toString()}::bigint, coalesce(${round.status}::varchar, 'open'),
-                 ${round.now.toISOString()}::timestamptz, ${round.now.toISOString()}::timestamptz,
-                 ${closedAt}::timestamptz
-          from done
+                 ${changedAt}::timestamptz, ${changedAt}::timestamptz, ${closedAt}::timestamptz
+          from ${source}
           on conflict (merchant_code, aggregator, vendor_code, round_id, account_id) do update set
             stake_minor = gaming_rounds.stake_minor + excluded.stake_minor,
             win_minor = gaming_rounds.win_minor + excluded.win_minor,
             status = coalesce(${round.status}::varchar, gaming_rounds.status),
             updated_at = excluded.updated_at,
             closed_at = coalesce(gaming_rounds.closed_at, excluded.closed_at)
-          returning 1
-        )
-        select count(*)::int as done from done`,
-  );
-  return Number(rows[0]?.done ?? 0) === 1;
+          returning 1`;
 }
 
 /** Reads rows of a raw query; PGlite and node-postgres both answer `{ rows }`. */

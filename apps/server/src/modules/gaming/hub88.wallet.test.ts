@@ -460,6 +460,48 @@ describe('Hub88 Wallet API gateway', () => {
       });
     });
 
+    it("moves a bet's and a win's money, finishes its row and adds it to the round in one statement, without a transaction", async () => {
+      const p = await player('100');
+      await walletCall(games, 'transaction/bet', bet(p, BDT));
+      const { db } = games.app.database;
+      const transaction = vi.spyOn(db, 'transaction');
+      const betBody = bet(p, 10 * BDT);
+      const winBody = win(p, betBody, 4 * BDT);
+      try {
+        expect(await walletCall(games, 'transaction/bet', betBody)).toMatchObject({
+          status: 'RS_OK',
+          balance: 89 * BDT,
+        });
+        expect(await walletCall(games, 'transaction/win', winBody)).toMatchObject({
+          status: 'RS_OK',
+          balance: 93 * BDT,
+        });
+        expect(transaction).not.toHaveBeenCalled();
+      } finally {
+        transaction.mockRestore();
+      }
+      const betRow = await storedTx(betBody.transaction_uuid);
+      const winRow = await storedTx(winBody.transaction_uuid);
+      expect(betRow).toMatchObject({ status: 'RS_OK', rolledBackAt: null });
+      expect(winRow).toMatchObject({ status: 'RS_OK' });
+      const betTransfer = await games.app.services.wallet.getTransferByKey(`hub88:bet:${betBody.transaction_uuid}`);
+      const winTransfer = await games.app.services.wallet.getTransferByKey(`hub88:win:${winBody.transaction_uuid}`);
+      expect(betRow?.ledgerTransferId).toBe(betTransfer?.id);
+      expect(winRow?.ledgerTransferId).toBe(winTransfer?.id);
+      const recall = await games.app.services.gaming.recall(p.id, 'en');
+      expect(recall.rounds.find((round) => round.roundId === betBody.round)).toMatchObject({
+        stake: { amount: '10.00' },
+        win: { amount: '4.00' },
+        status: 'closed',
+      });
+      expect(await cashOf(games.app, p.id)).toBe(9_300n);
+      // A repeat answers the first result and moves nothing.
+      expect(await walletCall(games, 'transaction/bet', betBody)).toMatchObject({ status: 'RS_OK', balance: 93 * BDT });
+      expect(await walletCall(games, 'transaction/win', winBody)).toMatchObject({ status: 'RS_OK', balance: 93 * BDT });
+      expect(await cashOf(games.app, p.id)).toBe(9_300n);
+      await expectLedgerReconciled(games.app);
+    });
+
     it('claims a win only against a bet of the same member in the wallet currency, answered and not rolled back', async () => {
       const p = await player('100');
       const other = await player('100');

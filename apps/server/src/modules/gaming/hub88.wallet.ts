@@ -460,23 +460,36 @@ export function createHub88Wallet(deps: Hub88WalletDeps) {
   ): Promise<Hub88Answer> {
     let transferId: number | null = null;
     let availableAfterMinor: bigint | undefined;
+    const round = roundOf(row, { stake: amountMinor, win: 0n }, row.roundClosed ? 'closed' : null);
+    // Set when the ledger finished the row and its round in the transfer's own statement.
+    let finishedWithTransfer = false;
     if (amountMinor > 0n) {
       try {
-        const transfer = await deps.wallet.transfer({
-          idempotencyKey: betKey(uuid),
-          debit: await cashAccountId(accountId, currency.code),
-          credit: await houseAccountId(currency.code),
-          amountMinor,
-          currency: currency.code,
-          kind: 'BET',
-          metadata: {
-            aggregator: hub88Aggregator,
-            vendor: row.vendorCode,
-            game: row.gameCode,
-            round: row.roundId,
-            tx: uuid,
+        const transfer = await deps.wallet.transfer(
+          {
+            idempotencyKey: betKey(uuid),
+            debit: await cashAccountId(accountId, currency.code),
+            credit: await houseAccountId(currency.code),
+            amountMinor,
+            currency: currency.code,
+            kind: 'BET',
+            metadata: {
+              aggregator: hub88Aggregator,
+              vendor: row.vendorCode,
+              game: row.gameCode,
+              round: row.roundId,
+              tx: uuid,
+            },
           },
-        });
+          {
+            guard: {
+              ...repo.finishWalletTxGuard(row.id, 'RS_OK', now(), round),
+              guarded: () => {
+                finishedWithTransfer = true;
+              },
+            },
+          },
+        );
         transferId = transfer.id;
         availableAfterMinor = transfer.availableAfter?.debitMinor;
       } catch (error) {
@@ -488,14 +501,10 @@ export function createHub88Wallet(deps: Hub88WalletDeps) {
       }
     }
     const reading = balanceReading(accountId, currency, availableAfterMinor);
-    const finalized = await repo.finalizeWalletTxWithRound(
-      db,
-      row.id,
-      'RS_OK',
-      transferId,
-      now(),
-      roundOf(row, { stake: amountMinor, win: 0n }, row.roundClosed ? 'closed' : null),
-    );
+    // Without the guard's statement (the ledger took its ordinary transaction: a twin, a race, no funds, a cancelled
+    // row, or no money to move), the row is finished here, and a row no longer pending says why.
+    const finalized =
+      finishedWithTransfer || (await repo.finalizeWalletTxWithRound(db, row.id, 'RS_OK', transferId, now(), round));
     if (!finalized) {
       const current = await repo.findWalletTx(db, merchantCode, hub88Aggregator, uuid);
       if (current?.status === 'cancelled') {
@@ -613,34 +622,42 @@ export function createHub88Wallet(deps: Hub88WalletDeps) {
       if (!row) continue;
       let transferId: number | null = null;
       let availableAfterMinor: bigint | undefined;
+      const round = roundOf(row, { stake: 0n, win: amountMinor }, row.roundClosed ? 'closed' : null);
+      // Set when the ledger finished the row and its round in the transfer's own statement.
+      let finishedWithTransfer = false;
       if (amountMinor > 0n) {
-        const transfer = await deps.wallet.transfer({
-          idempotencyKey: winKey(uuid),
-          debit: await houseAccountId(currency.code),
-          credit: await cashAccountId(accountId, currency.code),
-          amountMinor,
-          currency: currency.code,
-          kind: 'WIN',
-          metadata: {
-            aggregator: hub88Aggregator,
-            vendor: row.vendorCode,
-            game: row.gameCode,
-            round: row.roundId,
-            tx: uuid,
+        const transfer = await deps.wallet.transfer(
+          {
+            idempotencyKey: winKey(uuid),
+            debit: await houseAccountId(currency.code),
+            credit: await cashAccountId(accountId, currency.code),
+            amountMinor,
+            currency: currency.code,
+            kind: 'WIN',
+            metadata: {
+              aggregator: hub88Aggregator,
+              vendor: row.vendorCode,
+              game: row.gameCode,
+              round: row.roundId,
+              tx: uuid,
+            },
           },
-        });
+          {
+            guard: {
+              ...repo.finishWalletTxGuard(row.id, 'RS_OK', now(), round),
+              guarded: () => {
+                finishedWithTransfer = true;
+              },
+            },
+          },
+        );
         transferId = transfer.id;
         availableAfterMinor = transfer.availableAfter?.creditMinor;
       }
       const reading = balanceReading(accountId, currency, availableAfterMinor);
-      await repo.finalizeWalletTxWithRound(
-        db,
-        row.id,
-        'RS_OK',
-        transferId,
-        now(),
-        roundOf(row, { stake: 0n, win: amountMinor }, row.roundClosed ? 'closed' : null),
-      );
+      if (!finishedWithTransfer) {
+        await repo.finalizeWalletTxWithRound(db, row.id, 'RS_OK', transferId, now(), round);
+      }
       if (transferId !== null) changed(accountId);
       return withBalance(base, 'RS_OK', accountId, currency, reading);
     }
