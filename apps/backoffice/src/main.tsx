@@ -5,12 +5,17 @@ import './components/ui/theme/console.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { currentLanguage, languageFontsReady } from './lib/i18n';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain the #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+const root = createRoot(container);
+// A Bengali console waits for its faces (see languageFontsReady; at most 3 s) before its first render.
+void languageFontsReady(currentLanguage()).then(() =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -11,6 +11,16 @@ export function formatDateTime(value: string | Date, language: ShippedLanguage, 
   }).format(date);
 }
 
+/** A date and its time of day as two texts, for narrow columns that show them on two lines (see formatDateTime). */
+export function formatDateAndTime(value: string | Date, language: ShippedLanguage): { date: string; time: string } {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  const locale = languageLocales[language];
+  return {
+    date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date),
+    time: new Intl.DateTimeFormat(locale, { timeStyle: 'short', hourCycle: 'h23' }).format(date),
+  };
+}
+
 /** The value of an `<input type="datetime-local">` for an instant, in the browser's time zone. */
 export function toDateTimeLocal(value: string | Date | null): string {
   if (!value) return '';

@@ -70,9 +70,26 @@ export function hasTranslation(key: string): boolean {
   return i18n.exists(key);
 }
 
-/** The operator's language change: switch the texts and remember the choice. */
+/**
+ * Resolves once the faces a language's letters need are loaded (at most `timeoutMs`). Bengali comes from the bundled
+ * Noto Sans Bengali, which the browser fetches only when a Bengali letter first needs it; Chromium keeps the shaping
+ * of text laid out before the face arrived, so on a machine without a Bengali system font that text stayed as boxes
+ * after the font had loaded (seen on the sign-in labels and the side bar). Loading the faces first avoids it.
+ */
+export function languageFontsReady(language: ShippedLanguage, timeoutMs = 3000): Promise<void> {
+  if (language !== 'bn' || typeof document === 'undefined' || !document.fonts) return Promise.resolve();
+  const faces = ['400', '700'].map((weight) => document.fonts.load(`${weight} 1em "Noto Sans Bengali"`, 'অ'));
+  const loaded = Promise.all(faces).then(
+    () => undefined,
+    () => undefined,
+  );
+  return Promise.race([loaded, new Promise<void>((resolve) => setTimeout(resolve, timeoutMs))]);
+}
+
+/** The operator's language change: switch the texts (once their letters' faces are loaded) and remember the choice. */
 export async function chooseLanguage(language: ShippedLanguage): Promise<void> {
   storeLanguage(language);
+  await languageFontsReady(language);
   await i18n.changeLanguage(language);
 }
 

@@ -10,7 +10,7 @@ import { QueryState } from '@/components/ui/query-state';
 import { Switch } from '@/components/ui/switch';
 import { formatDecimal } from '@/lib/amount';
 import { describeError } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format';
+import { formatDateAndTime } from '@/lib/format';
 import { useCurrentLanguage } from '@/lib/i18n';
 import { useDepositChannels, useUpdateDepositChannel } from '../api/deposit-channels';
 import '@/components/ui/table.css';
@@ -297,7 +297,12 @@ export function DepositChannelsPage({ canEdit }: DepositChannelsPageProps) {
                             </td>
                             <td data-label={t('channels.columns.updated')}>
                               <span className="bo-channels__stack">
-                                <span>{formatDateTime(channel.updatedAt, language)}</span>
+                                <span className="bo-channels__when">
+                                  {formatDateAndTime(channel.updatedAt, language).date}
+                                </span>
+                                <span className="bo-channels__when bo-channels__sub">
+                                  {formatDateAndTime(channel.updatedAt, language).time}
+                                </span>
                                 {channel.updatedBy && (
                                   <span className="bo-channels__sub">
                                     {t('channels.by', { name: channel.updatedBy })}
