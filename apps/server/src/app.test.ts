@@ -425,6 +425,22 @@ describe('config', () => {
     expect(config.dataDir.endsWith('.data')).toBe(true);
   });
 
+  it("takes the points mall's job intervals from the environment", () => {
+    expect(loadConfig({}).points).toEqual({
+      earnIntervalSeconds: 60,
+      recoveryIntervalSeconds: 60,
+      conversionStaleMinutes: 5,
+    });
+    expect(
+      loadConfig({
+        POINTS_EARN_INTERVAL_SECONDS: '300',
+        POINTS_RECOVERY_INTERVAL_SECONDS: '120',
+        POINTS_CONVERSION_STALE_MINUTES: '15',
+      }).points,
+    ).toEqual({ earnIntervalSeconds: 300, recoveryIntervalSeconds: 120, conversionStaleMinutes: 15 });
+    expect(() => loadConfig({ POINTS_EARN_INTERVAL_SECONDS: '0' })).toThrow(ConfigError);
+  });
+
   it('opens the database the configuration names, with DATABASE_AUTO_PREPARE passed to PostgreSQL', () => {
     const url = 'postgres://portal@db.internal:5432/portal';
     expect(databaseOptionsFor(loadConfig({ DATABASE_URL: url }))).toMatchObject({

@@ -547,7 +547,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   // is filled once the server is ready, in the background.
   for (const job of gamingSetup.jobs) jobs.register(job);
   // Points from settled play (read through the gaming service), and conversions a crash left half done.
-  const pointsJobSettings = { earnIntervalSeconds: 60, recoveryIntervalSeconds: 60, conversionStaleMinutes: 5 };
   for (const job of pointsJobs({
     db: database.db,
     merchantCode: config.merchantCode,
@@ -558,7 +557,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       const account = await identity.getAccount(accountId);
       return account !== null && account.role !== 'trial' && !account.playMoney;
     },
-    settings: pointsJobSettings,
+    settings: config.points,
   }))
     jobs.register(job);
   if (config.jobsEnabled) {

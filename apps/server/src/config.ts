@@ -155,6 +155,9 @@ const envSchema = z.object({
   JOBS_ENABLED: booleanFlag.default(true),
   AUTO_CONFIRM_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   HOUSEKEEPING_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  POINTS_EARN_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  POINTS_RECOVERY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  POINTS_CONVERSION_STALE_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
   IDEMPOTENCY_KEY_RETENTION_HOURS: z.coerce.number().int().min(1).max(8760).default(24),
   HUB88_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   HUB88_OPERATOR_ID: z
@@ -322,6 +325,8 @@ export type AppConfig = {
   autoConfirmIntervalSeconds: number;
   /** How often the leader finishes interrupted cashier work and forgets expired keys and nonces. */
   housekeepingIntervalSeconds: number;
+  /** The points mall's jobs: how often settled play earns points, and how often stale conversions are finished. */
+  points: { earnIntervalSeconds: number; recoveryIntervalSeconds: number; conversionStaleMinutes: number };
   /** Idempotency-Key answers are replayed for at least this long, then forgotten by housekeeping. */
   idempotencyKeyRetentionHours: number;
   /** The Hub88 aggregator (seamless wallet); null when HUB88_* is not set. Keys are PEM text read from the files. */
@@ -449,6 +454,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobsEnabled: e.JOBS_ENABLED,
     autoConfirmIntervalSeconds: e.AUTO_CONFIRM_INTERVAL_SECONDS,
     housekeepingIntervalSeconds: e.HOUSEKEEPING_INTERVAL_SECONDS,
+    points: {
+      earnIntervalSeconds: e.POINTS_EARN_INTERVAL_SECONDS,
+      recoveryIntervalSeconds: e.POINTS_RECOVERY_INTERVAL_SECONDS,
+      conversionStaleMinutes: e.POINTS_CONVERSION_STALE_MINUTES,
+    },
     idempotencyKeyRetentionHours: e.IDEMPOTENCY_KEY_RETENTION_HOURS,
     ...gameVendorSettings(e),
     catalogueSyncIntervalMinutes: e.CATALOGUE_SYNC_INTERVAL_MINUTES,
