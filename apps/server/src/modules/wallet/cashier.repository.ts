@@ -635,7 +635,6 @@ export async function clearPaymentPasswordGuard(db: DbOrTx, accountId: number): 
 
 // ---------------------------------------------------------------------------------------- gateway nonces
 
-/** Remembers a callback nonce; false when the gateway already used it (a replay). */
 /**
  * Remembers a callback's nonce; false when it was seen already. Written as text (the same text every call), as it
  * runs for every gateway callback.
