@@ -9,8 +9,10 @@ export const gamesEn = {
       'Vendors and games as players see them: switch them on or off, into maintenance, pin hot games and set the order. Changes show on the site at once.',
     sync: 'Sync catalogue now',
     syncNothing: 'No game aggregator is configured: there was nothing to sync.',
-    syncDone: 'Catalogue synced: {{count, number}} vendors, {{received, number}} games received, {{added, number}} new.',
-    syncDone_one: 'Catalogue synced: {{count, number}} vendor, {{received, number}} games received, {{added, number}} new.',
+    syncDone:
+      'Catalogue synced: {{count, number}} vendors, {{received, number}} games received, {{added, number}} new.',
+    syncDone_one:
+      'Catalogue synced: {{count, number}} vendor, {{received, number}} games received, {{added, number}} new.',
     syncFailed: 'Failed, previous games kept: {{vendors}}.',
     vendorsTitle: 'Vendors',
     vendorsIntro: 'A vendor switched off hides all its games; in maintenance its games show but do not start.',

@@ -241,7 +241,8 @@ export const operationsEn = {
       'With the {{total}} already adjusted directly in the last {{hours, number}} hours, this stays within the limit of {{amount}}: the money moves as soon as you confirm.',
     willWaitWindow:
       'With the {{total}} already adjusted directly in the last {{hours, number}} hours, this goes above the limit of {{amount}}: nothing moves until another operator approves it.',
-    windowSoFar: "This player's direct adjustments in the last {{hours, number}} hours: {{total}} of the {{amount}} limit.",
+    windowSoFar:
+      "This player's direct adjustments in the last {{hours, number}} hours: {{total}} of the {{amount}} limit.",
     windowCounts:
       "The player's direct adjustments of the last {{hours, number}} hours count towards the limit: past it, this one waits for another operator too.",
     apply: 'Apply now',
