@@ -449,6 +449,51 @@ export function createHub88Wallet(deps: Hub88WalletDeps) {
     return debitBet(row, uuid, checks.accountId, amountMinor, base, currency);
   }
 
+  /**
+   * Moves a bet's stake (member to house) or a win (house to member) under the transaction's ledger key, giving the
+   * ledger the row's finishing update (RS_OK, the transfer's id, the round's change) as the transfer's guard; `finished`
+   * says whether the ledger wrote it in the transfer's own statement (else the caller finishes the row).
+   */
+  async function moveRoundMoney(
+    row: repo.WalletTxRow,
+    uuid: string,
+    accountId: number,
+    amountMinor: bigint,
+    currencyCode: string,
+    kind: 'BET' | 'WIN',
+    round: ReturnType<typeof roundOf>,
+  ) {
+    const player = await cashAccountId(accountId, currencyCode);
+    const house = await houseAccountId(currencyCode);
+    let finished = false;
+    const transfer = await deps.wallet.transfer(
+      {
+        idempotencyKey: kind === 'BET' ? betKey(uuid) : winKey(uuid),
+        debit: kind === 'BET' ? player : house,
+        credit: kind === 'BET' ? house : player,
+        amountMinor,
+        currency: currencyCode,
+        kind,
+        metadata: {
+          aggregator: hub88Aggregator,
+          vendor: row.vendorCode,
+          game: row.gameCode,
+          round: row.roundId,
+          tx: uuid,
+        },
+      },
+      {
+        guard: {
+          ...repo.finishWalletTxGuard(row.id, 'RS_OK', now(), round),
+          guarded: () => {
+            finished = true;
+          },
+        },
+      },
+    );
+    return { transfer, finished };
+  }
+
   /** Moves a claimed bet's stake and records the outcome on its row and round. */
   async function debitBet(
     row: repo.WalletTxRow,
@@ -465,31 +510,16 @@ export function createHub88Wallet(deps: Hub88WalletDeps) {
     let finishedWithTransfer = false;
     if (amountMinor > 0n) {
       try {
-        const transfer = await deps.wallet.transfer(
-          {
-            idempotencyKey: betKey(uuid),
-            debit: await cashAccountId(accountId, currency.code),
-            credit: await houseAccountId(currency.code),
-            amountMinor,
-            currency: currency.code,
-            kind: 'BET',
-            metadata: {
-              aggregator: hub88Aggregator,
-              vendor: row.vendorCode,
-              game: row.gameCode,
-              round: row.roundId,
-              tx: uuid,
-            },
-          },
-          {
-            guard: {
-              ...repo.finishWalletTxGuard(row.id, 'RS_OK', now(), round),
-              guarded: () => {
-                finishedWithTransfer = true;
-              },
-            },
-          },
+        const { transfer, finished } = await moveRoundMoney(
+          row,
+          uuid,
+          accountId,
+          amountMinor,
+          currency.code,
+          'BET',
+          round,
         );
+        finishedWithTransfer = finished;
         transferId = transfer.id;
         availableAfterMinor = transfer.availableAfter?.debitMinor;
       } catch (error) {
@@ -626,31 +656,16 @@ export function createHub88Wallet(deps: Hub88WalletDeps) {
       // Set when the ledger finished the row and its round in the transfer's own statement.
       let finishedWithTransfer = false;
       if (amountMinor > 0n) {
-        const transfer = await deps.wallet.transfer(
-          {
-            idempotencyKey: winKey(uuid),
-            debit: await houseAccountId(currency.code),
-            credit: await cashAccountId(accountId, currency.code),
-            amountMinor,
-            currency: currency.code,
-            kind: 'WIN',
-            metadata: {
-              aggregator: hub88Aggregator,
-              vendor: row.vendorCode,
-              game: row.gameCode,
-              round: row.roundId,
-              tx: uuid,
-            },
-          },
-          {
-            guard: {
-              ...repo.finishWalletTxGuard(row.id, 'RS_OK', now(), round),
-              guarded: () => {
-                finishedWithTransfer = true;
-              },
-            },
-          },
+        const { transfer, finished } = await moveRoundMoney(
+          row,
+          uuid,
+          accountId,
+          amountMinor,
+          currency.code,
+          'WIN',
+          round,
         );
+        finishedWithTransfer = finished;
         transferId = transfer.id;
         availableAfterMinor = transfer.availableAfter?.creditMinor;
       }

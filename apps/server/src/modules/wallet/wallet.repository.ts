@@ -199,9 +199,25 @@ export async function postTransfer(
   );
   const [row] = result;
   if (!row) throw new Error('wallet transfer: an account vanished while locked');
+  return postedFromRow(values, row);
+}
+
+/**
+ * The posted transfer a writing statement answered: its columns `<prefix>id`, `<prefix>created_ms`,
+ * `<prefix>metadata` and each side's balance and pending debits after (as text), with the request's own values.
+ */
+function postedFromRow(
+  values: Pick<
+    TransferRow,
+    'idempotencyKey' | 'requestHash' | 'debitAccountId' | 'creditAccountId' | 'amount' | 'currency' | 'kind'
+  > & { pendingId?: number | null; reversesTransferId?: number | null },
+  row: Record<string, unknown>,
+  prefix = '',
+): PostedTransfer {
+  const column = (name: string) => String(row[`${prefix}${name}`]);
   return {
     transfer: {
-      id: Number(row.id),
+      id: Number(column('id')),
       idempotencyKey: values.idempotencyKey,
       requestHash: values.requestHash,
       debitAccountId: values.debitAccountId,
@@ -212,13 +228,13 @@ export async function postTransfer(
       state: 'posted',
       pendingId: values.pendingId ?? null,
       reversesTransferId: values.reversesTransferId ?? null,
-      metadata: JSON.parse(row.metadata) as Record<string, unknown>,
-      createdAt: new Date(Number(row.created_ms)),
+      metadata: JSON.parse(column('metadata')) as Record<string, unknown>,
+      createdAt: new Date(Number(column('created_ms'))),
     },
-    debitBalanceAfter: BigInt(row.debit_balance),
-    creditBalanceAfter: BigInt(row.credit_balance),
-    debitPendingAfter: BigInt(row.debit_pending),
-    creditPendingAfter: BigInt(row.credit_pending),
+    debitBalanceAfter: BigInt(column('debit_balance')),
+    creditBalanceAfter: BigInt(column('credit_balance')),
+    debitPendingAfter: BigInt(column('debit_pending')),
+    creditPendingAfter: BigInt(column('credit_pending')),
   };
 }
 
@@ -304,7 +320,7 @@ export async function postGuardedTransfer(
           union all
           select t.id, ${values.creditAccountId}::bigint, ${amount}::bigint, c.balance from t, c
         )
-        select guarded.*, t.id::text as ledger_transfer_id,
+        select guarded.*, t.id::text as ledger_id,
                floor(extract(epoch from t.created_at) * 1000)::bigint::text as ledger_created_ms,
                t.metadata::text as ledger_metadata, d.balance::text as ledger_debit_balance,
                c.balance::text as ledger_credit_balance, d.pending_debits::text as ledger_debit_pending,
@@ -312,28 +328,7 @@ export async function postGuardedTransfer(
         from guarded, t, d, c`,
   );
   if (!row) return null;
-  return {
-    transfer: {
-      id: Number(row.ledger_transfer_id),
-      idempotencyKey: values.idempotencyKey,
-      requestHash: values.requestHash,
-      debitAccountId: values.debitAccountId,
-      creditAccountId: values.creditAccountId,
-      amount: values.amount,
-      currency: values.currency,
-      kind: values.kind,
-      state: 'posted',
-      pendingId: null,
-      reversesTransferId: null,
-      metadata: JSON.parse(String(row.ledger_metadata)) as Record<string, unknown>,
-      createdAt: new Date(Number(row.ledger_created_ms)),
-    },
-    debitBalanceAfter: BigInt(String(row.ledger_debit_balance)),
-    creditBalanceAfter: BigInt(String(row.ledger_credit_balance)),
-    debitPendingAfter: BigInt(String(row.ledger_debit_pending)),
-    creditPendingAfter: BigInt(String(row.ledger_credit_pending)),
-    guarded: row,
-  };
+  return { ...postedFromRow(values, row, 'ledger_'), guarded: row };
 }
 
 // --------------------------------------------------------------------------------------------- transfers

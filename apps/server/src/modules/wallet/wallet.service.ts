@@ -459,21 +459,7 @@ export function createWalletService(deps: WalletServiceDeps) {
    * member accounts are locked already; a shared account is locked by its update there, last.
    */
   async function post(tx: Tx, values: Parameters<typeof repo.postTransfer>[1]): Promise<Transfer> {
-    const { transfer, debitBalanceAfter, creditBalanceAfter, debitPendingAfter, creditPendingAfter } =
-      await repo.postTransfer(tx, values);
-    const posted = toTransfer(
-      transfer,
-      [
-        { accountId: values.debitAccountId, amount: -values.amount, balanceAfter: debitBalanceAfter },
-        { accountId: values.creditAccountId, amount: values.amount, balanceAfter: creditBalanceAfter },
-      ],
-      false,
-    );
-    posted.availableAfter = {
-      debitMinor: debitBalanceAfter - debitPendingAfter,
-      creditMinor: creditBalanceAfter - creditPendingAfter,
-    };
-    return posted;
+    return postedTransfer(await repo.postTransfer(tx, values));
   }
 
   /** Validates a transfer or hold request and returns its hash and normalised metadata. */
