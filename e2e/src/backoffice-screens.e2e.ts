@@ -275,6 +275,30 @@ describe('every console screen at 1366x768', () => {
     expect(errors).toEqual([]);
   });
 
+  it('shows the wide tables on a phone (390x844) as cards, nothing cut or scrolling sideways', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      const problems: Record<string, string[]> = {};
+      for (const name of ['deposit-channels', 'operators', 'adjustments', 'audit'] as const) {
+        const screen = screens.find((entry) => entry.name === name);
+        if (!screen) throw new Error(`no screen ${name}`);
+        await page.goto(`${portal.baseUrl}/backoffice${screen.path}`);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        await settled();
+        await screenshot(page, `bo-screen-phone-${name}`);
+        const found = await layoutProblems();
+        if (found.length > 0) problems[name] = found;
+      }
+      expect(problems).toEqual({});
+      // Deposit channels: the change date and its time each stay on one line.
+      await page.goto(`${portal.baseUrl}/backoffice/cashier/deposit-channels`);
+      const when = page.locator('.bo-channels__when').first();
+      expect(await when.evaluate((node) => getComputedStyle(node).whiteSpace)).toBe('nowrap');
+    } finally {
+      await page.setViewportSize({ width: 1366, height: 768 });
+    }
+  });
+
   it('sorts the players list from a column header, on the server', async () => {
     errors = [];
     await page.goto(`${portal.baseUrl}/backoffice/players`);
