@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, gte, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import {
   gamingRounds,
@@ -44,6 +44,23 @@ export async function findWalletTx(
   return rows[0] ?? null;
 }
 
+/**
+ * The statement that reads the transactions stored under these ids: one lookup of the unique (merchant, aggregator,
+ * id) key per distinct id, joined by UNION ALL. Not `transaction_uuid in (…)`: on a table without statistics (a new
+ * database, or autovacuum off) PostgreSQL's generic plan for the IN list used the key's first two columns as the
+ * index condition and filtered the ids, reading every transaction of the aggregator (1,900 buffers and 1.8 ms per win
+ * after 2,000 rows, growing with the table). An equality on the whole key is one index probe in any plan.
+ */
+function walletTxsByUuid(merchantCode: string, aggregator: string, transactionUuids: string[]): SQL {
+  return sql.join(
+    [...new Set(transactionUuids)].map(
+      (uuid) => sql`select * from gaming_wallet_transactions
+          where merchant_code = ${merchantCode} and aggregator = ${aggregator} and transaction_uuid = ${uuid}`,
+    ),
+    sql` union all `,
+  );
+}
+
 /** The transactions stored under any of these ids (a win reads its own id and its bet's in one statement). */
 export async function findWalletTxs(
   db: DbOrTx,
@@ -51,12 +68,9 @@ export async function findWalletTxs(
   aggregator: string,
   transactionUuids: string[],
 ): Promise<WalletTxRow[]> {
-  return db
-    .select()
-    .from(t)
-    .where(
-      and(eq(t.merchantCode, merchantCode), eq(t.aggregator, aggregator), inArray(t.transactionUuid, transactionUuids)),
-    );
+  if (transactionUuids.length === 0) return [];
+  const raws = await rowsOf<Record<string, unknown>>(db, walletTxsByUuid(merchantCode, aggregator, transactionUuids));
+  return raws.map(walletTxFromDriver);
 }
 
 /** What a claim stores; the rest (id, times, transfer, rollback) the database or later statements fill in. */
@@ -115,11 +129,7 @@ export async function claimWinOfBet(
 ): Promise<{ found: WalletTxRow[]; claimed: WalletTxRow | null }> {
   const raws = await rowsOf<Record<string, unknown>>(
     db,
-    sql`with found as (
-          select * from gaming_wallet_transactions
-          where merchant_code = ${win.merchantCode} and aggregator = ${win.aggregator}
-            and transaction_uuid in (${win.transactionUuid}, ${win.referenceUuid})
-        ), claimed as (
+    sql`with found as (${walletTxsByUuid(win.merchantCode, win.aggregator, [win.transactionUuid, win.referenceUuid])}), claimed as (
           insert into gaming_wallet_transactions (merchant_code, aggregator, transaction_uuid, kind, account_id,
             vendor_code, game_code, round_id, round_closed, reference_uuid, amount_minor, amount_vendor, currency,
             fingerprint, status, request)
