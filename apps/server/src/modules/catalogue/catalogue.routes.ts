@@ -27,7 +27,8 @@ import { LRUCache } from 'lru-cache';
 import { bearerToken, requireAuth } from '../../platform/http/auth-context';
 import { ok } from '../../platform/http/envelope';
 import { createPrecompressedJson, type JsonBody, jsonBody, sendJsonBody } from '../../platform/http/precompressed';
-import type { CatalogueService } from './catalogue.service';
+import { gameListValidatorCompiler } from './catalogue.list-input';
+import { type CatalogueService, isEmptyPageJson } from './catalogue.service';
 
 /** Request bodies longer than this are never remembered (a list request is a few dozen bytes). */
 const MAX_REMEMBERED_BODY = 512;
@@ -205,6 +206,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
   await app.register(async (scope) => {
     const publicPages = createPublicPages();
     scope.decorateRequest('publicPage', null);
+    // The list body is checked by hand before the schema (same answers, same errors; see catalogue.list-input.ts).
+    scope.setValidatorCompiler(gameListValidatorCompiler);
     const parseJson = scope.getDefaultJsonParser('error', 'error');
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, raw, done) => {
@@ -260,11 +263,16 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       compress: false,
       // After the call guard (which the guard puts first): a visitor's request whose page is remembered under the
       // current catalogue epoch is answered here, before validation and the handler. A callback hook, so a request
-      // with nothing remembered goes on without a promise.
+      // with nothing remembered goes on without a promise, and so does a hit once this turn has read the epoch (a
+      // hook that answers need not call `done`).
       preValidation: (request, reply, done) => {
         const hit = publicPages.hit(request);
         if (!hit) {
           done();
+          return;
+        }
+        if (hit.page.epoch === catalogue.listEpochNow()) {
+          sendJsonBody(request, reply, hit.page.body);
           return;
         }
         answerRemembered(request, reply, hit).then(() => done(), done);
@@ -278,10 +286,16 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
         const filter = request.body.filter;
         const remember =
           accountId === null && filter !== 'FAV' && filter !== 'RECENT' && publicPages.candidate(request);
-        const epoch = remember ? await catalogue.listEpoch() : '';
+        const epoch = remember ? (catalogue.listEpochNow() ?? (await catalogue.listEpoch())) : '';
         const page = await catalogue.gameListJson(request.body, requestLanguage(request), accountId);
         const json = `{"success":true,"value":${page}}`;
-        const held = remember ? publicPages.remember(request, epoch, json, Boolean(request.body.keyword)) : undefined;
+        const search = Boolean(request.body.keyword);
+        // A search that found nothing is not remembered: the name index answers it again in microseconds, and one-off
+        // keywords (typing, bots) would only fill the seen-once sets.
+        const held =
+          remember && !(search && isEmptyPageJson(page))
+            ? publicPages.remember(request, epoch, json, search)
+            : undefined;
         return held ? sendJsonBody(request, reply, held) : precompressed.send(request, reply, json);
       },
     });

@@ -78,4 +78,33 @@ describe('catalogue name index', () => {
       { numRuns: 500 },
     );
   });
+
+  it('says a keyword finds nothing only when the search finds nothing (never for a keyword that matches)', () => {
+    expect(index.findsNothing('zzz', 'en')).toBe(true);
+    expect(index.findsNothing('a3f9c1', 'en')).toBe(true);
+    expect(index.findsNothing('agon', 'en')).toBe(false);
+    expect(index.findsNothing('ড্রাগন', 'bn')).toBe(false);
+    expect(index.findsNothing('ড্রাগন', 'en')).toBe(true);
+    // Every trigram present, the keyword absent: not known to find nothing, and the search decides.
+    expect(index.findsNothing('abcd', 'en')).toBe(false);
+    const alphabet = fc.constantFrom('a', 'b', 'A', 'B', ' ', 'é', 'ধ', '1', '🍀');
+    const text = (maxLength: number) => fc.array(alphabet, { maxLength }).map((chars) => chars.join(''));
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ name: text(12), bn: fc.option(text(8), { nil: undefined }) }), { maxLength: 30 }),
+        text(6).filter((keyword) => keyword.length > 0),
+        fc.constantFrom('en', 'bn'),
+        (rows, keyword, language) => {
+          const list: SearchableGame[] = rows.map((row) => ({
+            name: row.name,
+            names: row.bn === undefined ? {} : ({ bn: row.bn } as Record<string, string>),
+          }));
+          const names = createNameIndex(list);
+          if (names.findsNothing(keyword, language)) expect(scan(list, keyword, language)).toEqual([]);
+          if (scan(list, keyword, language).length > 0) expect(names.findsNothing(keyword, language)).toBe(false);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
 });

@@ -50,6 +50,18 @@ class FieldIndex {
     for (const [gram, postings] of building) this.grams.set(gram, Int32Array.from(postings.positions));
   }
 
+  /**
+   * True when no row can contain `keyword` (normalised, not empty) because one of its pieces is in no row: a
+   * handful of map look-ups, without the intersection `match` does. False does not promise a match.
+   */
+  lacks(keyword: string): boolean {
+    if (keyword.length <= gramLength) return !this.grams.has(keyword);
+    for (let start = 0; start + gramLength <= keyword.length; start += 1) {
+      if (!this.grams.has(keyword.slice(start, start + gramLength))) return true;
+    }
+    return false;
+  }
+
   /** The rows whose text contains `keyword` (already normalised, not empty), ascending. */
   match(keyword: string): Int32Array {
     if (keyword.length <= gramLength) return this.grams.get(keyword) ?? empty;
@@ -153,6 +165,16 @@ export function createNameIndex(games: ReadonlyArray<SearchableGame>) {
       const normalised = normaliseName(keyword);
       if (!normalised) return empty;
       return union(defaultIndex().match(normalised), languageIndex(language).match(normalised));
+    },
+    /**
+     * True when `search` would certainly find nothing: a piece of the keyword is in no name of either field (the
+     * usual case for a keyword nobody's game has, such as a bot's or a typo). Cheaper than `search` for a long
+     * keyword that does match, which it does not intersect; false does not promise a match.
+     */
+    findsNothing(keyword: string, language: string): boolean {
+      const normalised = normaliseName(keyword);
+      if (!normalised) return true;
+      return defaultIndex().lacks(normalised) && languageIndex(language).lacks(normalised);
     },
   };
 }

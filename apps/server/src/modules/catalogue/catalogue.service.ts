@@ -152,6 +152,19 @@ function toAdminVendor(row: repo.VendorRow, games: number, listedGames: number):
     syncedAt: row.syncedAt?.toISOString() ?? null,
   };
 }
+/** How every page without games begins, and no page with games does (`isEmptyPageJson`). */
+const emptyPagePrefix = '{"content":[],';
+
+/** The JSON of a page without games: what `JSON.stringify` gives for it, without building it. */
+export function emptyPageJson(pageNo: number, pageSize: number): string {
+  return `${emptyPagePrefix}"pageNum":${JSON.stringify(pageNo)},"pageSize":${JSON.stringify(pageSize)},"totalPages":0,"total":0}`;
+}
+
+/** Whether the JSON of a page (as `gameListJson` gives it) holds no game. */
+export function isEmptyPageJson(json: string): boolean {
+  return json.startsWith(emptyPagePrefix);
+}
+
 const newForDays = 90;
 const batchSize = 1000;
 
@@ -182,6 +195,8 @@ export function createCatalogueService(deps: CatalogueDeps) {
   let versionMemo: { at: number; value: string } | null = null;
   /** The list epoch read in this turn of the event loop (see `listEpoch`). */
   let epochThisTurn: Promise<string> | null = null;
+  /** What `epochThisTurn` resolved to, once it has (see `listEpochNow`). */
+  let epochNow: string | undefined;
   async function currentVersion(): Promise<string> {
     if (versionMemo && Date.now() - versionMemo.at < 1_000) return versionMemo.value;
     const value = await version();
@@ -204,6 +219,7 @@ export function createCatalogueService(deps: CatalogueDeps) {
     await cache.set(versionKey, `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`, 30 * 86_400_000);
     versionMemo = null;
     epochThisTurn = null;
+    epochNow = undefined;
     snapshot = null;
   }
 
@@ -544,17 +560,33 @@ export function createCatalogueService(deps: CatalogueDeps) {
      */
     listEpoch(): Promise<string> {
       if (epochThisTurn) return epochThisTurn;
-      const epoch = Promise.all([currentVersion(), cdns()]).then(([current, hosts]) => `${current}|${hosts.join(' ')}`);
+      const epoch: Promise<string> = Promise.all([currentVersion(), cdns()]).then(([current, hosts]) => {
+        const value = `${current}|${hosts.join(' ')}`;
+        if (epochThisTurn === epoch) epochNow = value;
+        return value;
+      });
       // Requests answered in the same turn of the event loop (a busy server reads dozens per turn) share one reading;
       // the next turn reads afresh, and a change made here (invalidate) drops it at once.
       epochThisTurn = epoch;
       setImmediate(() => {
-        if (epochThisTurn === epoch) epochThisTurn = null;
+        if (epochThisTurn !== epoch) return;
+        epochThisTurn = null;
+        epochNow = undefined;
       });
       epoch.catch(() => {
-        if (epochThisTurn === epoch) epochThisTurn = null;
+        if (epochThisTurn !== epoch) return;
+        epochThisTurn = null;
+        epochNow = undefined;
       });
       return epoch;
+    },
+
+    /**
+     * This turn's list epoch when it has been read already (what `listEpoch` resolves to), else undefined: the
+     * requests after the first in a turn compare a remembered page's epoch without a promise.
+     */
+    listEpochNow(): string | undefined {
+      return epochNow;
     },
 
     /**
@@ -568,6 +600,13 @@ export function createCatalogueService(deps: CatalogueDeps) {
       if (request.filter === 'FAV' || request.filter === 'RECENT') {
         return JSON.stringify(await personalPage(request, accountId));
       }
+      const { selection, pageNo, pageSize } = request;
+      // A search whose keyword no name holds (typing, typos, bots) is the empty page, whoever asks: neither the image
+      // hosts nor favourites change it, and it is not worth a cache entry.
+      if (selection.keyword !== undefined) {
+        const names = (await games()).names;
+        if (names.findsNothing(selection.keyword, selection.language)) return emptyPageJson(pageNo, pageSize);
+      }
       // A visitor's page waits on the snapshot and the image hosts only (no favourites to read).
       let snap: Snapshot;
       let favorites = noFavorites;
@@ -575,7 +614,6 @@ export function createCatalogueService(deps: CatalogueDeps) {
       if (accountId === null) [snap, hosts] = await Promise.all([games(), cdns()]);
       else [snap, favorites, hosts] = await Promise.all([games(), favoriteSet(accountId), cdns()]);
       if (favorites.size > 0) return JSON.stringify(pageIn(request, snap, favorites, hosts));
-      const { selection, pageNo, pageSize } = request;
       // The display names follow the language even without a keyword; the image hosts come from the site settings.
       const key = `${selectionKey(selection)}|${selection.language}|${pageNo}|${pageSize}|${hosts.join(' ')}`;
       const known = snap.pages.get(key);

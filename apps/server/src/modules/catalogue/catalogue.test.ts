@@ -436,4 +436,63 @@ describe('catalogue calls', () => {
       built.mockRestore();
     }
   });
+
+  it('answers a search that finds nothing with the empty page, built each time and never remembered', async () => {
+    const built = vi.spyOn(app.services.catalogue, 'gameListJson');
+    try {
+      const search = () => relay('GCSGAME_gameList', { keyword: 'zq no such name', pageNo: 2, pageSize: 7 });
+      const first = await search();
+      const second = await search();
+      const third = await search();
+      expect(built).toHaveBeenCalledTimes(3);
+      const page = { content: [], pageNum: 2, pageSize: 7, totalPages: 0, total: 0 };
+      expect(first.rawPayload.toString('utf8')).toBe(JSON.stringify({ success: true, value: page }));
+      expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+      expect(third.rawPayload.equals(first.rawPayload)).toBe(true);
+      expect(third.headers['content-type']).toBe('application/json; charset=utf-8');
+      // A member's search that finds nothing is the same page.
+      const member = await relay(
+        'GCSGAME_gameList',
+        { keyword: 'zq no such name', pageNo: 2, pageSize: 7 },
+        {
+          authorization: `Bearer ${token}`,
+        },
+      );
+      expect(member.rawPayload.equals(first.rawPayload)).toBe(true);
+    } finally {
+      built.mockRestore();
+    }
+  });
+
+  it('answers requests of one turn from a remembered page with the epoch that turn read, until a change', async () => {
+    const { catalogue } = app.services;
+    const built = vi.spyOn(catalogue, 'gameListJson');
+    try {
+      const body = { gameType: 'RNG', pageNo: 2, pageSize: 4 };
+      const first = await relay('GCSGAME_gameList', body);
+      expect(built).toHaveBeenCalledTimes(1);
+      // Many at once, as a busy server sees them: the first reads the epoch, the others compare with what it read.
+      const together = await Promise.all(Array.from({ length: 6 }, () => relay('GCSGAME_gameList', body)));
+      expect(built).toHaveBeenCalledTimes(1);
+      for (const answer of together) {
+        expect(answer.rawPayload.equals(first.rawPayload)).toBe(true);
+        expect(answer.headers['x-content-type-options']).toBe(first.headers['x-content-type-options']);
+      }
+      const epoch = await catalogue.listEpoch();
+      expect(catalogue.listEpochNow()).toBe(epoch);
+      await catalogue.setVendorFlags('PG', { maintenance: true });
+      try {
+        expect(catalogue.listEpochNow()).toBeUndefined();
+        const changed = await Promise.all(Array.from({ length: 3 }, () => relay('GCSGAME_gameList', body)));
+        expect(changed[0]?.rawPayload.equals(first.rawPayload)).toBe(false);
+        expect(built.mock.calls.length).toBeGreaterThan(1);
+      } finally {
+        await catalogue.setVendorFlags('PG', { maintenance: false });
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(catalogue.listEpochNow()).toBeUndefined();
+    } finally {
+      built.mockRestore();
+    }
+  });
 });
