@@ -85,6 +85,33 @@ async function imageLoaded(page: Page, selector: string): Promise<boolean> {
 }
 
 describe('content', () => {
+  it("arrives with the site's first home banner in the start-up cover, which the app keeps until the page is in", async () => {
+    const html = await (await fetch(portal.baseUrl, { headers: { accept: 'text/html' } })).text();
+    expect(html).toContain(
+      '<div class="ui-cover__promo"><img src="/wps/content/media/welcome-bonus.svg" alt="70% first deposit bonus" width="1200" height="400" fetchpriority="high"></div>',
+    );
+    const { context, page } = await open('phone');
+    try {
+      // A slow phone: the app's scripts take long enough to see the cover the page arrived with.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+      await page.goto(portal.baseUrl, { waitUntil: 'commit' });
+      const promo = page.locator('.ui-cover .ui-cover__promo img');
+      await promo.waitFor();
+      await expect.poll(() => imageLoaded(page, '.ui-cover .ui-cover__promo img'), { timeout: 10_000 }).toBe(true);
+      const box = await promo.boundingBox();
+      // Across the phone (8 px each side) at the banners' 3:1.
+      expect(box?.width).toBe(374);
+      expect(Math.round(box?.height ?? 0)).toBe(125);
+      await screenshot(page, 'content-startup-promo-phone');
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      await page.getByRole('region', { name: 'Featured promotions' }).waitFor();
+      await page.locator('.ui-cover').waitFor({ state: 'detached' });
+    } finally {
+      await context.close();
+    }
+  });
+
   for (const viewport of ['desktop', 'phone'] as Viewport[]) {
     it(`shows a visitor the popup once, the marquee and the banners (${viewport})`, async () => {
       const { context, page } = await open(viewport, { popups: true });

@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -91,6 +91,7 @@ import {
 import { type Database, type DatabaseOptions, openDatabase } from './platform/db';
 import type { CountryResolver } from './platform/geo/geo.types';
 import { openMmdbCountryResolver } from './platform/geo/mmdb-country-resolver';
+import { createStartupPage } from './platform/html/startup-page';
 import { AppError } from './platform/http/app-error';
 import { installAuthContext } from './platform/http/auth-context';
 import { callGuard } from './platform/http/call-guard';
@@ -194,6 +195,9 @@ const documentOnlyHeaders = [
   'x-permitted-cross-domain-policies',
   'x-xss-protection',
 ];
+
+/** The home page's addresses (spec section 2): served with the start-up promotion (see `createStartupPage`). */
+const startupPagePaths = ['/', '/index', '/index.html', '/home'];
 
 /** API prefixes that never fall back to the web app's index.html. */
 const apiPrefixes = [
@@ -791,10 +795,28 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
 
   const webDist = config.serveWeb ? (config.webDistDir ?? defaultWebDist()) : undefined;
   if (webDist && existsSync(path.join(webDist, 'index.html'))) {
+    // The home page: the built index.html with the site's first home banner in its start-up cover, so the visitor
+    // sees the current promotion as soon as the page arrives rather than after the app has loaded and rendered it
+    // (the phone's largest paint). Not while the site is closed to this visitor: the cover stays plain then.
+    const indexHtml = readFileSync(path.join(webDist, 'index.html'), 'utf8');
+    const startupPage = createStartupPage({
+      indexHtml,
+      promo: async () =>
+        (await system.isModuleEnabled('ANNOUNCEMENT3')) ? content.startupBanner(await system.defaultLanguage()) : null,
+      now: () => (deps.now ? deps.now() : new Date()).getTime(),
+      onError: (error) => app.log.error({ err: error }, 'start-up page: the promotion could not be read'),
+    });
+    const sendStartupPage = async (request: FastifyRequest, reply: FastifyReply) => {
+      const html = (await system.accessState(request.ip)) === 'normal' ? await startupPage.html() : indexHtml;
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    };
+    for (const url of startupPagePaths) app.get(url, sendStartupPage);
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
-      index: ['index.html'],
+      index: false,
+      // The index page is the start-up page's (above), with or without the promotion: never sent as a file.
+      globIgnore: ['index.html', 'index.html.br', 'index.html.gz'],
       cacheControl: false,
       // The build writes Brotli (quality 11) and gzip copies beside the text files: sent as they are, they are about
       // 10% smaller than compressing on the fly, and cost no CPU per request.

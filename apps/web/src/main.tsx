@@ -4,6 +4,7 @@ import '@portal/ui/theme/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { captureStartupPromo } from './lib/startup-promo';
 import { adoptTokenFromUrl, adoptVisitParamsFromUrl } from './lib/storage';
 
 // Before anything reads the URL or calls the API: a `token` query parameter becomes the session token.
@@ -13,6 +14,8 @@ adoptVisitParamsFromUrl();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain the #root element');
+// The start-up cover's promotion, read before the first render replaces the cover with the app's identical one.
+captureStartupPromo(container);
 
 createRoot(container).render(
   <StrictMode>

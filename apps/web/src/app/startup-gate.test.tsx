@@ -2,6 +2,7 @@ import type { PermissionResponse } from '@portal/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { captureStartupPromo } from '@/lib/startup-promo';
 import { envelopeResponse, mockApi, permissionFixture } from '@/testing/fixtures';
 import { AppProvider } from './provider';
 import { StartupGate } from './startup-gate';
@@ -32,6 +33,7 @@ function deferred() {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  captureStartupPromo(document.createElement('div'));
 });
 
 describe('start-up gate and the landing page', () => {
@@ -48,6 +50,38 @@ describe('start-up gate and the landing page', () => {
     landing.resolve();
     expect(await screen.findByText('The app')).toBeTruthy();
     expect(onOpen).toHaveBeenCalledTimes(1);
+  });
+
+  it("keeps the promotion the server put in the page's cover, at the same place, until the app is in", async () => {
+    // index.html as the server sends the home page: the site's first home banner in the start-up cover.
+    const page = document.createElement('div');
+    page.innerHTML =
+      '<div class="ui-cover"><div class="ui-cover__promo"><img src="/wps/content/media/welcome.svg" alt="70% welcome bonus" width="1200" height="400"></div></div>';
+    captureStartupPromo(page);
+    serve(permissionFixture());
+    const landing = deferred();
+    const onOpen = vi.fn();
+    const { container } = renderGate({ landing: landing.promise, onOpen });
+    const picture = screen.getByRole('img', { name: '70% welcome bonus' });
+    expect(picture.getAttribute('src')).toBe('/wps/content/media/welcome.svg');
+    expect(picture.parentElement?.className).toBe('ui-cover__promo');
+    // First in the cover, as in index.html, so nothing moves when the app's cover replaces the page's.
+    expect(container.querySelector('.ui-cover')?.firstElementChild).toBe(picture.parentElement);
+    // The configuration is in: the site's name would grow the cover's column and move the picture; it stays out.
+    await vi.waitFor(() => expect(onOpen).toHaveBeenCalledTimes(1));
+    expect(screen.getByRole('img', { name: '70% welcome bonus' })).toBeTruthy();
+    expect(container.querySelector('.ui-wordmark')).toBeNull();
+    landing.resolve();
+    expect(await screen.findByText('The app')).toBeTruthy();
+    expect(screen.queryByRole('img', { name: '70% welcome bonus' })).toBeNull();
+  });
+
+  it('shows no picture in the cover when the page came without one', () => {
+    captureStartupPromo(document.createElement('div'));
+    serve(permissionFixture());
+    const { container } = renderGate({ landing: deferred().promise });
+    expect(screen.getByRole('status')).toBeTruthy();
+    expect(container.querySelector('.ui-cover__promo')).toBeNull();
   });
 
   it('a failed landing page still lets the app in (its route shows the failure)', async () => {

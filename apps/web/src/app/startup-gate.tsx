@@ -12,6 +12,7 @@ import { MaintenanceView } from '@/features/system-status/components/maintenance
 import { RegionBlockedView } from '@/features/system-status/components/region-blocked-view';
 import { ApiError, describeError, getMerchantCode } from '@/lib/api-client';
 import { systemStatusOf, usePermissionQuery } from '@/lib/permission';
+import { startupPromo } from '@/lib/startup-promo';
 import './app.css';
 
 /** Whether a promise has settled (null counts as settled), re-rendering the caller when it does. */
@@ -89,8 +90,19 @@ export function StartupGate({
         </StatusScreen>
       );
     }
-    // index.html painted this same cover before the scripts ran; it stays put rather than fade in a second time.
-    return <LoadingCover label={t('app.loading')} siteName={knownName} className="ui-cover--instant" />;
+    // index.html painted this same cover before the scripts ran; it stays put rather than fade in a second time,
+    // with the promotion the server put in it (the same picture, already loaded, at the same place). With a
+    // promotion, the site's name (known once the configuration arrives) is left out: the column would grow by
+    // it and move the picture up.
+    const promo = startupPromo();
+    return (
+      <LoadingCover
+        label={t('app.loading')}
+        siteName={promo ? null : knownName}
+        className="ui-cover--instant"
+        media={promo ? <img src={promo.src} alt={promo.alt} width={1200} height={400} fetchPriority="high" /> : null}
+      />
+    );
   }
 
   const { info } = permission;

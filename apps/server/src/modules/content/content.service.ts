@@ -401,6 +401,24 @@ export function createContentService(deps: ContentServiceDeps) {
     },
 
     /**
+     * The banner the start-up page shows while the app loads: the first live home banner (group w_home, the order
+     * the home carousel shows them in) that is a picture, in the given language; null when there is none (or the
+     * first is a video, which the start-up page does not play).
+     */
+    async startupBanner(language: string | undefined): Promise<{ url: string; title: string } | null> {
+      const rows = await repo.listLiveAnnouncements(db, merchantCode, {
+        types: ['B'],
+        platform: 'W',
+        execution: 'B',
+        at: now(),
+      });
+      const row = rows.find((candidate) => candidate.groupName === 'w_home');
+      const first = row ? toAnnouncement(row, language) : undefined;
+      const url = first && !first.videoUrl ? first.announcementImages[0]?.url : undefined;
+      return first && url ? { url, title: first.title } : null;
+    },
+
+    /**
      * One live announcement.
      * @throws CONTENT_ANNOUNCEMENT_NOT_FOUND when there is none with this id, or it is switched off or outside its window.
      */

@@ -370,6 +370,11 @@ export function createSystemService(deps: SystemServiceDeps) {
       return isRestricted(state, ip) ? 'restricted' : 'normal';
     },
 
+    /** The site's default language (the app's language when the visitor has chosen none). */
+    async defaultLanguage(): Promise<string> {
+      return (await current()).merchant.defaultLanguage;
+    },
+
     async isModuleEnabled(moduleId: string): Promise<boolean> {
       return (await current()).enabled.has(moduleId);
     },
