@@ -48,10 +48,34 @@ function inlineCoverStyles(): Plugin {
   };
 }
 
+/**
+ * Starts the app after the page's first paint: the entry's module script becomes a modulepreload link marked
+ * `data-app-entry` (fetched at once, as before), which public/early-requests.js turns into the module script once
+ * the start-up cover has been painted. When the scripts arrived before the first frame, they used to run first and
+ * hold the cover (and the home page's promotion in it) off the screen for their whole first long task.
+ */
+function startAppAfterFirstPaint(): Plugin {
+  return {
+    name: 'portal:start-app-after-first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const entry = /<script type="module" crossorigin src="(\/assets\/index-[^"]+\.js)"><\/script>/.exec(html);
+        if (!entry) throw new Error('index.html has no entry module script to start after the first paint');
+        if (!html.includes('<script src="/early-requests.js" async></script>'))
+          throw new Error('index.html has no early-requests script to start the app');
+        return html.replace(entry[0], `<link rel="modulepreload" crossorigin href="${entry[1]}" data-app-entry>`);
+      },
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     inlineCoverStyles(),
+    startAppAfterFirstPaint(),
     // Brotli (quality 11) and gzip (level 9) copies of the built text files, made once at build time: the server sends
     // them as they are (`preCompressed`), instead of compressing each answer on the fly at a quality fast enough for
     // that (Brotli 4), which made the start-up scripts about 10% larger on the wire.

@@ -6,6 +6,10 @@
 //      will send (merchant code and language as the configuration decides them), so they no longer wait for the app's
 //      scripts to download, run and render.
 //   3. On the home page: the first w_home banner's image, preloaded at high priority (the phone's largest paint).
+//   4. The app itself (the built page's entry module, marked `data-app-entry`, already fetched by its modulepreload
+//      link), started once the page has been painted: the start-up cover, and on the home page the promotion in it,
+//      are then on screen before the app's first long stretch of script runs, rather than whenever the scripts
+//      happen to arrive after the first frame. A hidden tab paints no frames: there a timer starts it.
 (() => {
   const shipped = ['en', 'bn'];
   const homePaths = ['/', '/index', '/index.html', '/home'];
@@ -92,4 +96,23 @@
   });
   whitelabel.response.catch(() => undefined);
   window.__earlyWhitelabel = whitelabel;
+
+  let appStarted = false;
+  const startApp = () => {
+    if (appStarted) return;
+    const entry = document.querySelector('link[data-app-entry]');
+    if (!entry) return;
+    appStarted = true;
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = entry.crossOrigin ?? '';
+    script.src = entry.getAttribute('href');
+    document.head.append(script);
+  };
+  const afterFirstPaint = () => {
+    requestAnimationFrame(() => setTimeout(startApp, 0));
+    setTimeout(startApp, 250);
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', afterFirstPaint, { once: true });
+  else afterFirstPaint();
 })();

@@ -74,7 +74,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
   window.__earlyWhitelabel = undefined;
   window.__earlyAnnouncements = undefined;
-  for (const link of document.head.querySelectorAll('link[rel="preload"]')) link.remove();
+  for (const link of document.head.querySelectorAll('link[rel="preload"], link[data-app-entry], script[type="module"]'))
+    link.remove();
 });
 
 describe('index.html early requests (public/early-requests.js)', () => {
@@ -196,5 +197,90 @@ describe('the app takes the early announcements answer', () => {
     const calls = sent.filter((request) => request.path === announcementsPath);
     expect(calls).toHaveLength(2);
     expect(calls[1]?.init.headers).toMatchObject({ merchant: 'OTHER' });
+  });
+});
+
+describe('index.html starts the app after the first paint (public/early-requests.js)', () => {
+  // Timers only: the tests stand in for the animation frames themselves.
+  const fakeTimers = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  const moduleScripts = () =>
+    [...document.head.querySelectorAll<HTMLScriptElement>('script[type="module"]')].map((script) => ({
+      src: script.getAttribute('src'),
+      // CORS like its modulepreload link, so the preloaded response is the one used.
+      cors: script.hasAttribute('crossorigin'),
+    }));
+
+  function markEntry() {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = '/assets/index-abc123.js';
+    link.setAttribute('data-app-entry', '');
+    document.head.append(link);
+  }
+
+  it("adds the built page's entry module once the page has painted a frame, and only once", async () => {
+    serve(contentPermission());
+    markEntry();
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    fakeTimers();
+    try {
+      runEarlyScript();
+      // Not before the frame: the cover is painted first.
+      expect(moduleScripts()).toEqual([]);
+      expect(frames).toHaveLength(1);
+      frames[0]?.(0);
+      expect(moduleScripts()).toEqual([]);
+      vi.advanceTimersByTime(0);
+      expect(moduleScripts()).toEqual([{ src: '/assets/index-abc123.js', cors: true }]);
+      // The timer meant for a tab that paints nothing adds no second copy.
+      vi.advanceTimersByTime(1000);
+      expect(moduleScripts()).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('starts the app in a tab that paints no frames (hidden) after a short wait', () => {
+    serve(contentPermission());
+    markEntry();
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    fakeTimers();
+    try {
+      runEarlyScript();
+      vi.advanceTimersByTime(249);
+      expect(moduleScripts()).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(moduleScripts()).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('waits for the page to be parsed, and adds nothing to a page without an entry (the dev server)', () => {
+    serve(contentPermission());
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    const state = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    fakeTimers();
+    try {
+      runEarlyScript();
+      vi.advanceTimersByTime(1000);
+      expect(frames).toHaveLength(0);
+      markEntry();
+      state.mockReturnValue('interactive');
+      document.dispatchEvent(new Event('DOMContentLoaded'));
+      vi.advanceTimersByTime(1000);
+      expect(moduleScripts()).toHaveLength(1);
+      for (const element of document.head.querySelectorAll('link[data-app-entry], script[type="module"]'))
+        element.remove();
+      runEarlyScript();
+      vi.advanceTimersByTime(1000);
+      expect(moduleScripts()).toEqual([]);
+    } finally {
+      state.mockRestore();
+      vi.useRealTimers();
+    }
   });
 });
