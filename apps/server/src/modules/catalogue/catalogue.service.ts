@@ -601,18 +601,19 @@ export function createCatalogueService(deps: CatalogueDeps) {
         return JSON.stringify(await personalPage(request, accountId));
       }
       const { selection, pageNo, pageSize } = request;
+      const snapshotNow = games();
       // A search whose keyword no name holds (typing, typos, bots) is the empty page, whoever asks: neither the image
       // hosts nor favourites change it, and it is not worth a cache entry.
       if (selection.keyword !== undefined) {
-        const names = (await games()).names;
+        const { names } = await snapshotNow;
         if (names.findsNothing(selection.keyword, selection.language)) return emptyPageJson(pageNo, pageSize);
       }
       // A visitor's page waits on the snapshot and the image hosts only (no favourites to read).
       let snap: Snapshot;
       let favorites = noFavorites;
       let hosts: string[];
-      if (accountId === null) [snap, hosts] = await Promise.all([games(), cdns()]);
-      else [snap, favorites, hosts] = await Promise.all([games(), favoriteSet(accountId), cdns()]);
+      if (accountId === null) [snap, hosts] = await Promise.all([snapshotNow, cdns()]);
+      else [snap, favorites, hosts] = await Promise.all([snapshotNow, favoriteSet(accountId), cdns()]);
       if (favorites.size > 0) return JSON.stringify(pageIn(request, snap, favorites, hosts));
       // The display names follow the language even without a keyword; the image hosts come from the site settings.
       const key = `${selectionKey(selection)}|${selection.language}|${pageNo}|${pageSize}|${hosts.join(' ')}`;
