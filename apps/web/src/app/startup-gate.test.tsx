@@ -1,6 +1,6 @@
 import type { PermissionResponse } from '@portal/contract';
 import { QueryClient } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { captureStartupPromo } from '@/lib/startup-promo';
 import { envelopeResponse, mockApi, permissionFixture } from '@/testing/fixtures';
@@ -74,6 +74,17 @@ describe('start-up gate and the landing page', () => {
     landing.resolve();
     expect(await screen.findByText('The app')).toBeTruthy();
     expect(screen.queryByRole('img', { name: '70% welcome bonus' })).toBeNull();
+  });
+
+  it('drops the picture when it cannot load (offline: the service worker keeps no API answers)', async () => {
+    const page = document.createElement('div');
+    page.innerHTML = '<div class="ui-cover__promo"><img src="/wps/content/media/gone.svg" alt="Gone"></div>';
+    captureStartupPromo(page);
+    serve(permissionFixture());
+    const { container } = renderGate({ landing: deferred().promise });
+    fireEvent.error(screen.getByRole('img', { name: 'Gone' }));
+    await vi.waitFor(() => expect(container.querySelector('.ui-cover__promo')).toBeNull());
+    expect(screen.getByRole('status')).toBeTruthy();
   });
 
   it('shows no picture in the cover when the page came without one', () => {

@@ -51,6 +51,8 @@ export function StartupGate({
   const { t } = useTranslation();
   const query = usePermissionQuery();
   const landed = useSettled(landing);
+  // The promotion's picture is an API path, never kept offline: when it cannot load, the cover goes without it.
+  const [promoFailed, setPromoFailed] = useState(false);
   const configured = query.data;
   useEffect(() => {
     if (configured && systemStatusOf(configured) === systemStatusCodes.NORMAL) onOpen?.(configured);
@@ -94,13 +96,24 @@ export function StartupGate({
     // with the promotion the server put in it (the same picture, already loaded, at the same place). With a
     // promotion, the site's name (known once the configuration arrives) is left out: the column would grow by
     // it and move the picture up.
-    const promo = startupPromo();
+    const promo = promoFailed ? null : startupPromo();
     return (
       <LoadingCover
         label={t('app.loading')}
         siteName={promo ? null : knownName}
         className="ui-cover--instant"
-        media={promo ? <img src={promo.src} alt={promo.alt} width={1200} height={400} fetchPriority="high" /> : null}
+        media={
+          promo ? (
+            <img
+              src={promo.src}
+              alt={promo.alt}
+              width={1200}
+              height={400}
+              fetchPriority="high"
+              onError={() => setPromoFailed(true)}
+            />
+          ) : null
+        }
       />
     );
   }

@@ -8,6 +8,7 @@ import useEmblaCarousel from 'embla-carousel-react';
 import { type Ref, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useAfterPaint } from '@/lib/after-paint';
 import { markFirstScreenReady } from '@/lib/first-screen';
 import { safeExternalUrl } from '@/lib/safe-url';
 import '@/locales/content';
@@ -116,6 +117,9 @@ export function BannerCarousel({ ref, banners, label, className }: BannerCarouse
   const settings = bannerCarouselSettings(banners.length);
   const [viewport, api] = useEmblaCarousel(settings.options, settings.autoplay ? [Autoplay(settings.autoplay)] : []);
   const [selected, setSelected] = useState(0);
+  // Embla measures the slides when it starts: after the banners' first paint (the first banner is on screen without
+  // it), not inside the commit that inserted the page around them.
+  const painted = useAfterPaint();
 
   useEffect(() => {
     if (!api) return;
@@ -134,7 +138,7 @@ export function BannerCarousel({ ref, banners, label, className }: BannerCarouse
 
   return (
     <section ref={ref} className={cx('content-banners', className)} aria-roledescription="carousel" aria-label={label}>
-      <div className="content-banners__viewport" ref={viewport}>
+      <div className="content-banners__viewport" ref={painted ? viewport : undefined}>
         <ul className="content-banners__container">
           {banners.map((banner, index) => (
             <li

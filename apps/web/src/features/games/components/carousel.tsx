@@ -4,6 +4,7 @@ import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAfterPaint } from '@/lib/after-paint';
 
 export type CarouselProps = {
   label: string;
@@ -37,6 +38,8 @@ export function Carousel({ label, slides, showArrows, autoplayMs, variant, class
     plugins,
   );
   const [edges, setEdges] = useState({ previous: false, next: true });
+  // Embla measures the slides when it starts: after the lane's first paint, not inside the commit that inserted it.
+  const painted = useAfterPaint();
 
   useEffect(() => {
     if (!api) return;
@@ -66,7 +69,7 @@ export function Carousel({ label, slides, showArrows, autoplayMs, variant, class
           <IconChevronLeft size={20} />
         </button>
       )}
-      <div className="carousel__viewport" ref={viewport}>
+      <div className="carousel__viewport" ref={painted ? viewport : undefined}>
         <ul className="carousel__container">
           {slides.map((slide) => (
             <li key={slide.key} className="carousel__slide">
