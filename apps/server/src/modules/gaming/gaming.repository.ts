@@ -51,7 +51,7 @@ export async function findWalletTx(
  * index condition and filtered the ids, reading every transaction of the aggregator (1,900 buffers and 1.8 ms per win
  * after 2,000 rows, growing with the table). An equality on the whole key is one index probe in any plan.
  */
-function walletTxsByUuid(merchantCode: string, aggregator: string, transactionUuids: string[]): SQL {
+export function walletTxsByUuid(merchantCode: string, aggregator: string, transactionUuids: string[]): SQL {
   return sql.join(
     [...new Set(transactionUuids)].map(
       (uuid) => sql`select * from gaming_wallet_transactions
