@@ -42,6 +42,49 @@ async function withPage(viewport: Viewport, journey: (page: Page) => Promise<voi
   }
 }
 
+/**
+ * Visible frame texts with Bengali letters (header, side menu, skip link) that Chromium drew without the Bengali
+ * face, from the fonts it used for each: with none of Noto Sans Bengali they came from a fallback and show as boxes.
+ */
+async function bengaliDrawnWithoutItsFace(page: Page): Promise<string[]> {
+  const marked = await page.evaluate(() => {
+    let count = 0;
+    for (const element of document.querySelectorAll('.skip-link, header button, header a, aside button, aside a')) {
+      const own = [...element.childNodes].some(
+        (node) => node.nodeType === Node.TEXT_NODE && /[\u0980-\u09FF]/.test(node.textContent ?? ''),
+      );
+      if (own) {
+        element.setAttribute('data-bengali-check', String(count));
+        count += 1;
+      }
+    }
+    return count;
+  });
+  expect(marked).toBeGreaterThan(0);
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+    const { nodeIds } = await cdp.send('DOM.querySelectorAll', {
+      nodeId: root.nodeId,
+      selector: '[data-bengali-check]',
+    });
+    const found: string[] = [];
+    for (const nodeId of nodeIds) {
+      const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+      // No fonts: not drawn at all (hidden at this size).
+      if (fonts.length > 0 && !fonts.some((font) => font.familyName === 'Noto Sans Bengali')) {
+        const { outerHTML } = await cdp.send('DOM.getOuterHTML', { nodeId });
+        found.push(outerHTML.slice(0, 120));
+      }
+    }
+    return found;
+  } finally {
+    await cdp.detach();
+  }
+}
+
 async function gotoFrame(page: Page, path = '/') {
   await page.goto(`${portal.baseUrl}${path}`);
   await page.getByRole('banner').waitFor();
@@ -187,6 +230,12 @@ describe('frame and accessibility', () => {
         await screenshot(page, `layout-home-bn-${viewport}`);
         // Bengali words need the whole face (a word is shaped from one face).
         expect(fonts.some((font) => font.includes('noto-sans-bengali-bengali-400'))).toBe(true);
+        expect(await bengaliDrawnWithoutItsFace(page)).toEqual([]);
+        // A Bengali visit from the start (the stored choice): the first render waits for the faces.
+        await page.reload();
+        await page.locator('html[lang="bn"] header').waitFor();
+        await page.waitForLoadState('networkidle');
+        expect(await bengaliDrawnWithoutItsFace(page)).toEqual([]);
       });
     });
   }

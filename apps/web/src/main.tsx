@@ -1,9 +1,11 @@
 import '@portal/ui/theme/fonts.css';
 import '@portal/ui/theme/tokens.css';
 import '@portal/ui/theme/global.css';
+import { languageFontsReady } from '@portal/ui/language-fonts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { currentLanguage } from './lib/i18n';
 import { captureStartupPromo } from './lib/startup-promo';
 import { adoptTokenFromUrl, adoptVisitParamsFromUrl } from './lib/storage';
 
@@ -17,8 +19,13 @@ if (!container) throw new Error('index.html must contain the #root element');
 // The start-up cover's promotion, read before the first render replaces the cover with the app's identical one.
 captureStartupPromo(container);
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+const root = createRoot(container);
+// A Bengali visitor's first render waits for the Bengali faces (at most 3 s; see languageFontsReady), under the cover
+// index.html has already painted.
+void languageFontsReady(currentLanguage()).then(() =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -1,4 +1,5 @@
 import { type Catalogue, catalogues, fallbackLanguage, type ShippedLanguage, shippedLanguages } from '@portal/contract';
+import { languageFontsReady } from '@portal/ui/language-fonts';
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import type { ContentBoMessages } from '@/features/content/locales/en';
@@ -68,22 +69,6 @@ export function translate(key: string, params?: Record<string, unknown>): string
 
 export function hasTranslation(key: string): boolean {
   return i18n.exists(key);
-}
-
-/**
- * Resolves once the faces a language's letters need are loaded (at most `timeoutMs`). Bengali comes from the bundled
- * Noto Sans Bengali, which the browser fetches only when a Bengali letter first needs it; Chromium keeps the shaping
- * of text laid out before the face arrived, so on a machine without a Bengali system font that text stayed as boxes
- * after the font had loaded (seen on the sign-in labels and the side bar). Loading the faces first avoids it.
- */
-export function languageFontsReady(language: ShippedLanguage, timeoutMs = 3000): Promise<void> {
-  if (language !== 'bn' || typeof document === 'undefined' || !document.fonts) return Promise.resolve();
-  const faces = ['400', '700'].map((weight) => document.fonts.load(`${weight} 1em "Noto Sans Bengali"`, 'অ'));
-  const loaded = Promise.all(faces).then(
-    () => undefined,
-    () => undefined,
-  );
-  return Promise.race([loaded, new Promise<void>((resolve) => setTimeout(resolve, timeoutMs))]);
 }
 
 /** The operator's language change: switch the texts (once their letters' faces are loaded) and remember the choice. */

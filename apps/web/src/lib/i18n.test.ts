@@ -33,6 +33,24 @@ describe('language change', () => {
     expect(listener).toHaveBeenCalledWith('bn');
   });
 
+  it('switches to Bengali only once its faces are loaded (letters laid out before them can stay boxes)', async () => {
+    await chooseLanguage('en');
+    const pending: Array<() => void> = [];
+    const load = vi.fn(() => new Promise((resolve) => pending.push(() => resolve([]))));
+    Object.defineProperty(document, 'fonts', { configurable: true, value: { load } });
+    try {
+      const switching = chooseLanguage('bn');
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(load).toHaveBeenCalledWith('400 1em "Noto Sans Bengali"', 'অ');
+      expect(i18n.language).toBe('en');
+      for (const loaded of pending) loaded();
+      await switching;
+      expect(i18n.language).toBe('bn');
+    } finally {
+      Reflect.deleteProperty(document, 'fonts');
+    }
+  });
+
   it('keeps the new language when a listener fails', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const unsubscribe = onLanguageChosen(() => Promise.reject(new Error('offline')));

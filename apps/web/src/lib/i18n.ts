@@ -6,6 +6,7 @@ import {
   type ShippedLanguage,
   shippedLanguages,
 } from '@portal/contract';
+import { languageFontsReady } from '@portal/ui/language-fonts';
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import type { ArticlesMessages } from '@/locales/articles/en';
@@ -155,6 +156,8 @@ export function onLanguageChosen(listener: LanguageListener): () => void {
  */
 export async function chooseLanguage(language: ShippedLanguage): Promise<void> {
   storeLanguage(language);
+  // Bengali letters laid out before their face has loaded can stay boxes: the faces first (at most 3 s).
+  await languageFontsReady(language);
   await i18n.changeLanguage(language);
   const results = await Promise.allSettled([...languageListeners].map(async (listener) => listener(language)));
   for (const result of results) {
@@ -168,7 +171,9 @@ export async function chooseLanguage(language: ShippedLanguage): Promise<void> {
  */
 export async function applyConfiguredLanguage(configured: string, offered: readonly string[]): Promise<void> {
   const language = pickLanguage({ stored: getStoredLanguage(), configured, offered });
-  if (language !== i18n.language) await i18n.changeLanguage(language);
+  if (language === i18n.language) return;
+  await languageFontsReady(language);
+  await i18n.changeLanguage(language);
 }
 
 /** The current language, re-rendering the caller when it changes. */
