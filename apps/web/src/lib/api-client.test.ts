@@ -46,6 +46,10 @@ describe('apiCall with an early request (index.html sent it before the app ran)'
       response: Promise.resolve(envelopeResponse(1)),
     };
     await expect(apiCall(calls.systemWhitelabel, { schema: numberSchema, early })).resolves.toBe(1);
+    // Header names in another order and case are the same headers.
+    const shuffled = { Device: 'WEB', LANGUAGE: 'en', Merchant: 'BDX88', Accept: 'application/json' };
+    const second = { ...early, headers: shuffled, response: Promise.resolve(envelopeResponse(3)) };
+    await expect(apiCall(calls.systemWhitelabel, { schema: numberSchema, early: second })).resolves.toBe(3);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -140,7 +140,9 @@ function matchesEarly(
     JSON.stringify(
       Object.entries(record)
         .map(([name, value]) => [name.toLowerCase(), value])
-        .sort(([a], [b]) => (a ?? '').localeCompare(b ?? '')),
+        // Code-unit order, not localeCompare: header names are ASCII, and the first localeCompare of a page builds
+        // the browser's collator (about 10 ms of the start-up's main thread on a phone).
+        .sort(([a = ''], [b = '']) => (a < b ? -1 : a > b ? 1 : 0)),
     );
   return normalise(early.headers) === normalise(headers);
 }
