@@ -113,11 +113,13 @@ describe('TCG bet records pulled from the bet-details report', () => {
     (await app.inject({ method: 'GET', url: '/wps/game/recall', headers: { authorization: player.token } })).json()
       .value.rounds as Array<Record<string, unknown> & { stake: { amount: string }; win: { amount: string } }>;
 
+  // The last 7 days, not today: the tests move the server's clock up to 110 minutes ahead of the rounds' times, and
+  // the report's days are the site's (UTC+6), so from 16:10 UTC "today" was already the rounds' tomorrow.
   const profit = async (player: Player) =>
     (
       await app.inject({
         method: 'GET',
-        url: '/wps/report/personal/profit?period=today',
+        url: '/wps/report/personal/profit?period=last7days',
         headers: { authorization: player.token },
       })
     ).json().value;
