@@ -90,11 +90,22 @@ describe('content', () => {
     expect(html).toContain(
       '<div class="ui-cover__promo"><img src="/wps/content/media/welcome-bonus.svg" alt="70% first deposit bonus" width="1200" height="400" fetchpriority="high"></div>',
     );
+    // The app's entry module, which early-requests.js starts after the first paint.
+    const entry = /<link rel="modulepreload" crossorigin href="([^"]+)" data-app-entry>/.exec(html)?.[1];
+    expect(entry).toMatch(/^\/assets\/index-.+\.js$/);
     const { context, page } = await open('phone');
     try {
-      // A slow phone: the app's scripts take long enough to see the cover the page arrived with.
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+      // The entry held back: the page stays as the server sent it, whatever the machine's speed.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let asked = 0;
+      await page.route(`${portal.baseUrl}${entry}`, async (route) => {
+        asked += 1;
+        await held;
+        await route.continue();
+      });
       await page.goto(portal.baseUrl, { waitUntil: 'commit' });
       const promo = page.locator('.ui-cover .ui-cover__promo img');
       await promo.waitFor();
@@ -104,7 +115,9 @@ describe('content', () => {
       expect(box?.width).toBe(374);
       expect(Math.round(box?.height ?? 0)).toBe(125);
       await screenshot(page, 'content-startup-promo-phone');
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      expect(asked).toBeGreaterThan(0);
+      expect(await page.locator('header').count()).toBe(0);
+      release();
       await page.getByRole('region', { name: 'Featured promotions' }).waitFor();
       await page.locator('.ui-cover').waitFor({ state: 'detached' });
     } finally {
