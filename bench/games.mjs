@@ -49,8 +49,9 @@ const adminUrl =
     : null);
 const usePostgres = adminUrl !== null;
 const databaseName = `bench_games_${randomBytes(4).toString('hex')}`;
-async function admin(sqlText) {
-  const client = new pg.Client({ connectionString: adminUrl });
+/** One statement on the server (`url`: another database on it, such as the bench's own). */
+async function admin(sqlText, url = adminUrl) {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     return await client.query(sqlText);
@@ -59,15 +60,6 @@ async function admin(sqlText) {
   }
 }
 let databaseUrl = '';
-async function analyzeDatabase() {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query('analyze');
-  } finally {
-    await client.end();
-  }
-}
 if (usePostgres) {
   await admin(`create database ${databaseName}`);
   const url = new URL(adminUrl);
@@ -307,7 +299,7 @@ if (only === 'all' || only === 'wallet' || singleOnly) {
   await measured('wallet-warm-up', () => drive(warmWork));
   // Statistics for the seeded and warmed tables, as autovacuum's analyze gives a production server (this machine's
   // PostgreSQL runs with autovacuum off, and the bench's database is new): without them the planner chose blind plans.
-  if (usePostgres) await analyzeDatabase();
+  if (usePostgres) await admin('analyze', databaseUrl);
   // Each scenario's bodies are signed before its timed (and profiled) part.
   const singleWork = pairs(await players(1, 10n ** 12n), 3_000);
   single = await measured('wallet-single', () => drive(singleWork, 1));

@@ -33,21 +33,12 @@ const loadBefore = os
   .map((value) => value.toFixed(2))
   .join(' / ');
 
-async function admin(sqlText) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await client.query(sqlText);
-  } finally {
-    await client.end();
-  }
-}
-
-async function analyzeDatabase(url) {
+/** One statement on the server (`url`: another database on it, such as the bench's own). */
+async function admin(sqlText, url = adminUrl) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query('analyze');
+    return await client.query(sqlText);
   } finally {
     await client.end();
   }
@@ -119,7 +110,7 @@ try {
   const base = `http://127.0.0.1:${port}`;
   // Statistics for the seeded tables, as autovacuum's analyze gives a production server (this machine's PostgreSQL
   // runs with autovacuum off, and the bench's database is new): without them the planner chose blind plans.
-  if (adminUrl) await analyzeDatabase(urlFor(benchDb));
+  if (adminUrl) await admin('analyze', urlFor(benchDb));
 
   const ask = async (type, reply, extra = {}) => {
     const answer = message(reply);
