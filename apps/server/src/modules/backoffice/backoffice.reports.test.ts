@@ -7,6 +7,7 @@ import type { CashierReport, DailyPlayReport, Dashboard, VendorPlayReport } from
 import Fastify, { type FastifyInstance } from 'fastify';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { awayFromCashierDayTurn } from '../../testing';
 import type { FeedGame, VendorFeed } from '../catalogue';
 import { hub88UserOf, signHub88Body } from '../gaming';
 import { csvField, toCsv } from './backoffice.reports.service';
@@ -238,6 +239,8 @@ describe('back office: reports', () => {
   }
 
   beforeAll(async () => {
+    // Everything below reads the figures of "today": not across the cashier day's turn.
+    await awayFromCashierDayTurn({ before: 180_000 });
     hub88 = await startFakeHub88();
     const operator = rsaKeyPair();
     bo = await buildBackofficeTestApp({

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { awayFromCashierDayTurn } from '../../testing';
 import {
   buildGamesApp,
   expectLedgerReconciled,
@@ -73,6 +74,8 @@ describe('personal profit and loss', () => {
     });
 
   it('sums the rounds the member played, per category and vendor, with deposits, bonuses and adjustments', async () => {
+    // Across the cashier day's turn (18:00 UTC) part of the play would be the next day's.
+    await awayFromCashierDayTurn();
     const player = await newPlayer(games.app, '100');
     const other = await newPlayer(games.app, '100');
     const slot = { vendorCode: 'PG', gameCode: 'pg_slot_0' };
@@ -153,7 +156,7 @@ describe('personal profit and loss', () => {
     const custom = (await report(player, `period=custom&startDate=${value.startDate}&endDate=${value.endDate}`)).json();
     expect(custom.value.games).toEqual(value.games);
     await expectLedgerReconciled(games.app);
-  });
+  }, 120_000);
 
   it('refuses a custom range that is missing, reversed or too long, translated', async () => {
     const player = await newPlayer(games.app);

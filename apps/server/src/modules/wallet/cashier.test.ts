@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { awayFromCashierDayTurn } from '../../testing';
 import { cashierDayStart, parseAmountInput } from './cashier.money';
 import {
   buildCashierApp,
@@ -84,8 +85,10 @@ describe('image check by content', () => {
 describe('cashier calls', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
+    // Today's deposits and withdrawals are read below: not across the cashier day's turn.
+    await awayFromCashierDayTurn({ before: 180_000 });
     app = await buildCashierApp({ bankAccountsMax: 3, paymentPasswordMaxFailures: 3 });
-  });
+  }, 240_000);
   afterAll(() => app.close());
 
   describe('balance', () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { awayFromCashierDayTurn } from '../../testing';
 import * as repo from './cashier.repository';
 import {
   buildCashierApp,
@@ -41,8 +42,10 @@ function withdraw(
 describe('withdrawals', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
+    // The withdraw page's usage today is read below: not across the cashier day's turn.
+    await awayFromCashierDayTurn({ before: 180_000 });
     app = await buildCashierApp({ withdrawMinAmount: '100', withdrawMaxAmount: '50000' });
-  });
+  }, 240_000);
   afterAll(() => app.close());
 
   async function funded(amount = '10000') {
@@ -339,8 +342,10 @@ describe('withdrawals', () => {
 describe('daily withdrawal limits', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
+    // The daily limits count the cashier day: not across its turn.
+    await awayFromCashierDayTurn({ before: 180_000 });
     app = await buildCashierApp({ withdrawDailyMaxCount: 3, withdrawDailyMaxAmount: '1000' });
-  });
+  }, 240_000);
   afterAll(() => app.close());
 
   it('lets exactly the daily count through when requests race, and rejected ones do not count', async () => {
