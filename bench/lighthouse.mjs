@@ -54,22 +54,36 @@ const loadBefore = os
   .map((value) => value.toFixed(2))
   .join(' / ');
 
-// The built server on a fresh embedded database with the demo data, as `npm start` serves it.
+// The product as `npm start` serves it (scripts/start.mjs: the built server with the vendor simulator, whose games
+// the catalogue sync brings in), on a fresh embedded database with the demo data. Without the simulator the home
+// page has no vendor sections and lighter hot games than a player sees.
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-lighthouse-'));
 const port = 20000 + Math.floor(Math.random() * 20000);
-const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+const server = spawn(process.execPath, ['scripts/start.mjs'], {
   cwd: root,
   env: {
     ...process.env,
     PORT: String(port),
+    VENDOR_SIM_PORT: String(port + 1),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
-    SEED_DEMO: 'true',
     RATE_LIMIT_PER_MINUTE: '100000',
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
+
+/** Waits until the catalogue sync has brought in the simulator's vendors (the home page's game sections). */
+async function waitForVendorLanes(timeoutMs = 120_000) {
+  const start = performance.now();
+  while (performance.now() - start < timeoutMs) {
+    const response = await fetch(`http://127.0.0.1:${port}/lgw/games/game_menus?language=en&platform=html5`);
+    const lanes = response.ok ? ((await response.json()).value?.lanes ?? []) : [];
+    if (lanes.some((lane) => lane.title === 'RNG') && lanes.some((lane) => lane.title === 'LIVE')) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`the vendor simulator's games were not in the catalogue within ${timeoutMs} ms`);
+}
 const url = `http://127.0.0.1:${port}/`;
 const scores = [];
 /** Why runs were left out, one entry per run. */
@@ -77,6 +91,7 @@ const failedRuns = [];
 try {
   await waitFor200(`http://127.0.0.1:${port}/healthz`);
   await waitFor200(url);
+  await waitForVendorLanes();
   for (let run = 0; run < runs; run += 1) {
     const chrome = await chromeLauncher.launch({
       chromePath,
