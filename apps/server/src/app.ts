@@ -660,7 +660,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(callGuard, {
     merchantCode: config.merchantCode,
     isModuleEnabled: (moduleId) => system.isModuleEnabled(moduleId),
+    isModuleEnabledNow: (moduleId) => system.isModuleEnabledNow(moduleId),
     accessState: (request) => system.accessState(request.ip),
+    accessStateNow: (request) => system.accessStateNow(request.ip),
     payloadEncryption: () => system.payloadEncryption(),
     authenticate: createAuthenticate(identity),
   });

@@ -117,6 +117,8 @@ function normaliseIp(ip: string): string {
 export function createSystemService(deps: SystemServiceDeps) {
   const now = deps.now ?? (() => new Date());
   let snapshot: Promise<Snapshot> | null = null;
+  /** The snapshot `snapshot` resolved to, once it has (see `loadedNow`). */
+  let loaded: { from: Promise<Snapshot>; value: Snapshot } | null = null;
   let payload: { publicKeyPem: string; decryptor: PayloadDecryptor } | null = null;
 
   async function load(): Promise<Snapshot> {
@@ -238,10 +240,24 @@ export function createSystemService(deps: SystemServiceDeps) {
     const pending = load();
     snapshot = pending;
     // A failed load is not cached: the next request tries again.
-    pending.catch(() => {
-      if (snapshot === pending) snapshot = null;
-    });
+    pending.then(
+      (value) => {
+        if (snapshot === pending) loaded = { from: pending, value };
+      },
+      () => {
+        if (snapshot === pending) snapshot = null;
+      },
+    );
     return pending;
+  }
+
+  /**
+   * The current snapshot when it is loaded and within its TTL, else null (a load is due or under way, or a change
+   * dropped it): what `current` would resolve to without waiting, for the checks every call pays for.
+   */
+  function loadedNow(): Snapshot | null {
+    if (!loaded || loaded.from !== snapshot || Date.now() - loaded.value.loadedAt > deps.cacheTtlMs) return null;
+    return loaded.value;
   }
 
   /** The current snapshot; rebuilt after the TTL or when any instance announces a change. */
@@ -282,6 +298,11 @@ export function createSystemService(deps: SystemServiceDeps) {
 
   function isRestricted(state: Snapshot, ip: string): boolean {
     return clientView(state, ip).restricted;
+  }
+
+  function accessOf(state: Snapshot, ip: string): 'normal' | 'maintenance' | 'restricted' {
+    if (isMaintenance(state.merchant)) return 'maintenance';
+    return isRestricted(state, ip) ? 'restricted' : 'normal';
   }
 
   async function invalidate(): Promise<void> {
@@ -365,9 +386,13 @@ export function createSystemService(deps: SystemServiceDeps) {
     },
 
     async accessState(ip: string): Promise<'normal' | 'maintenance' | 'restricted'> {
-      const state = await current();
-      if (isMaintenance(state.merchant)) return 'maintenance';
-      return isRestricted(state, ip) ? 'restricted' : 'normal';
+      return accessOf(await current(), ip);
+    },
+
+    /** `accessState` without a promise, from the loaded configuration; undefined while it is not loaded. */
+    accessStateNow(ip: string): 'normal' | 'maintenance' | 'restricted' | undefined {
+      const state = loadedNow();
+      return state ? accessOf(state, ip) : undefined;
     },
 
     /** The site's default language (the app's language when the visitor has chosen none). */
@@ -377,6 +402,11 @@ export function createSystemService(deps: SystemServiceDeps) {
 
     async isModuleEnabled(moduleId: string): Promise<boolean> {
       return (await current()).enabled.has(moduleId);
+    },
+
+    /** `isModuleEnabled` without a promise, from the loaded configuration; undefined while it is not loaded. */
+    isModuleEnabledNow(moduleId: string): boolean | undefined {
+      return loadedNow()?.enabled.has(moduleId);
     },
 
     async registerSettings(): Promise<RegisterSettings> {

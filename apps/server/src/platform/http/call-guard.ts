@@ -17,8 +17,12 @@ export type CallGuardOptions = {
   merchantCode: string;
   /** True when the whitelabel module and all its ancestors are enabled. */
   isModuleEnabled(moduleId: string): Promise<boolean>;
+  /** `isModuleEnabled` from configuration already loaded, without a promise; undefined when it is not loaded. */
+  isModuleEnabledNow(moduleId: string): boolean | undefined;
   /** Whether the site is in maintenance or the client's region is blocked. */
   accessState(request: FastifyRequest): Promise<AccessState>;
+  /** `accessState` from configuration already loaded, without a promise; undefined when it is not loaded. */
+  accessStateNow(request: FastifyRequest): AccessState | undefined;
   /** Payload encryption for calls marked E: whether it is on and how to open a body. */
   payloadEncryption(): Promise<{
     enabled: boolean;
@@ -73,15 +77,17 @@ function guardFor(entry: CallEntry, options: CallGuardOptions): preValidationHoo
       done();
     };
   }
-  return async (request) => {
-    checkHeaders(request, options);
-    if (!entry.path.startsWith(alwaysOpenPrefix)) {
-      const access = await options.accessState(request);
-      if (access === 'maintenance') throw new AppError('SYSTEM_MAINTENANCE');
-      if (access === 'restricted') throw new AppError('SYSTEM_ACCESS_RESTRICTED');
-    }
-    if (entry.module && !(await options.isModuleEnabled(entry.module))) {
-      throw new AppError('SYSTEM_FUNCTION_NOT_ENABLED', { module: entry.module });
+  const guarded = !entry.path.startsWith(alwaysOpenPrefix);
+  const module = entry.module;
+  const needsMore = entry.token || entry.encrypted;
+  /**
+   * What the synchronous checks left: the site and module checks when the configuration was not loaded (`open`
+   * false; `accessState` and `isModuleEnabled` load it), then the session and the encrypted body.
+   */
+  const finish = async (request: FastifyRequest, open: boolean): Promise<void> => {
+    if (!open) {
+      if (guarded) refuseAccess(await options.accessState(request));
+      if (module && !(await options.isModuleEnabled(module))) refuseModule(module);
     }
     if (entry.token) await options.authenticate(request);
     if (entry.encrypted) {
@@ -96,6 +102,48 @@ function guardFor(entry: CallEntry, options: CallGuardOptions): preValidationHoo
       }
     }
   };
+  /** True when the site and module checks passed from loaded configuration; false when it is not loaded. */
+  const checkOpenNow = (request: FastifyRequest): boolean => {
+    if (guarded) {
+      const access = options.accessStateNow(request);
+      if (access === undefined) return false;
+      refuseAccess(access);
+    }
+    if (module) {
+      const enabled = options.isModuleEnabledNow(module);
+      if (enabled === undefined) return false;
+      if (!enabled) refuseModule(module);
+    }
+    return true;
+  };
+  // A callback hook: while the configuration is loaded (nearly always), the site and module checks are answered
+  // from it without a promise, so a call with no session and no encrypted body (the game lists) goes on at once.
+  return (request, _reply, done) => {
+    let open: boolean;
+    try {
+      checkHeaders(request, options);
+      open = checkOpenNow(request);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    if (open && !needsMore) {
+      done();
+      return;
+    }
+    finish(request, open).then(() => done(), done);
+  };
+}
+
+/** @throws SYSTEM_MAINTENANCE or SYSTEM_ACCESS_RESTRICTED unless the site is open to this client. */
+function refuseAccess(access: AccessState): void {
+  if (access === 'maintenance') throw new AppError('SYSTEM_MAINTENANCE');
+  if (access === 'restricted') throw new AppError('SYSTEM_ACCESS_RESTRICTED');
+}
+
+/** @throws SYSTEM_FUNCTION_NOT_ENABLED */
+function refuseModule(module: string): never {
+  throw new AppError('SYSTEM_FUNCTION_NOT_ENABLED', { module });
 }
 
 /** Attaches the call-table guard to every route registered after it whose method and path are in the table. */
