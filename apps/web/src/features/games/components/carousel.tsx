@@ -2,9 +2,10 @@ import { cx } from '@portal/ui/cx';
 import { IconChevronLeft, IconChevronRight } from '@portal/ui/icons';
 import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAfterPaint } from '@/lib/after-paint';
+import { useNearViewport } from '@/lib/near-viewport';
 
 export type CarouselProps = {
   label: string;
@@ -38,8 +39,11 @@ export function Carousel({ label, slides, showArrows, autoplayMs, variant, class
     plugins,
   );
   const [edges, setEdges] = useState({ previous: false, next: true });
-  // Embla measures the slides when it starts: after the lane's first paint, not inside the commit that inserted it.
+  // Embla measures the slides when it starts: after the lane's first paint, not inside the commit that inserted it,
+  // and only once the lane is near the screen (until then the slides lie in a row as the CSS puts them, the same).
   const painted = useAfterPaint();
+  const region = useRef<HTMLElement>(null);
+  const near = useNearViewport(region);
 
   useEffect(() => {
     if (!api) return;
@@ -53,6 +57,7 @@ export function Carousel({ label, slides, showArrows, autoplayMs, variant, class
 
   return (
     <section
+      ref={region}
       className={cx('carousel', `carousel--${variant}`, showArrows && 'carousel--arrows', className)}
       aria-roledescription="carousel"
       aria-label={label}
@@ -69,7 +74,7 @@ export function Carousel({ label, slides, showArrows, autoplayMs, variant, class
           <IconChevronLeft size={20} />
         </button>
       )}
-      <div className="carousel__viewport" ref={painted ? viewport : undefined}>
+      <div className="carousel__viewport" ref={painted && near ? viewport : undefined}>
         <ul className="carousel__container">
           {slides.map((slide) => (
             <li key={slide.key} className="carousel__slide">
