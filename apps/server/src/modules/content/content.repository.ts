@@ -217,6 +217,24 @@ export async function insertMessage(db: DbOrTx, row: NewMessageRow): Promise<Mes
   return inserted ?? null;
 }
 
+/**
+ * Inserts a system message (a cashier notice) under its source key; false when the key was stored already.
+ * Written as text returning only the id (the same text every call), as every credited deposit stores one: drizzle's
+ * insert returning the whole row cost more Node CPU than the statement.
+ */
+export async function insertSystemMessage(
+  db: DbOrTx,
+  row: Pick<NewMessageRow, 'merchantCode' | 'accountId' | 'kind' | 'params' | 'sourceKey' | 'createdAt'>,
+): Promise<boolean> {
+  const result = (await db.execute(sql`
+    insert into content_messages (merchant_code, account_id, kind, params, source_key, created_at)
+    values (${row.merchantCode}, ${row.accountId ?? null}::integer, ${row.kind}, ${JSON.stringify(row.params ?? {})}::jsonb,
+      ${row.sourceKey ?? null}, ${row.createdAt.toISOString()}::timestamptz)
+    on conflict do nothing returning id
+  `)) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
+}
+
 /** Rows of a message to a segment, inserted per batch with one statement each (see `insertMessageCopies`). */
 const copyBatchSize = 5000;
 

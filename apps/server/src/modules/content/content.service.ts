@@ -538,7 +538,7 @@ export function createContentService(deps: ContentServiceDeps) {
     async recordCashierNotice(notice: CashierNotice): Promise<void> {
       if (!systemKinds.has(notice.kind)) return;
       const subject = notice.params.depositId ?? notice.params.withdrawalId ?? notice.params.redemptionId;
-      const inserted = await repo.insertMessage(db, {
+      const inserted = await repo.insertSystemMessage(db, {
         merchantCode,
         accountId: notice.accountId,
         kind: notice.kind,

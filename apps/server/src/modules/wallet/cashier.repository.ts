@@ -636,16 +636,33 @@ export async function clearPaymentPasswordGuard(db: DbOrTx, accountId: number): 
 // ---------------------------------------------------------------------------------------- gateway nonces
 
 /**
- * Remembers a callback's nonce; false when it was seen already. Written as text (the same text every call), as it
- * runs for every gateway callback.
+ * Remembers a gateway callback's nonce and reads the deposit the callback names, in one statement (a
+ * data-modifying CTE): `fresh` is false when the nonce was seen already, and the caller then refuses the callback
+ * whatever the deposit. A nonce is remembered even when no such deposit exists, so a refused callback cannot be
+ * replayed either. Written as text (the same text every call), as it runs for every gateway callback; the
+ * deposit is decoded as `findDeposit` decodes it.
  */
-export async function rememberGatewayNonce(db: DbOrTx, gateway: string, nonce: string, now: Date): Promise<boolean> {
-  const rows = await rowsOf<{ nonce: string }>(
+export async function rememberNonceAndFindDeposit(
+  db: DbOrTx,
+  nonce: { gateway: string; nonce: string; receivedAt: Date },
+  merchantCode: string,
+  depositId: number,
+): Promise<{ fresh: boolean; deposit: DepositRow | null }> {
+  const [raw] = await rowsOf<Record<string, unknown>>(
     db,
-    sql`insert into wallet_gateway_nonces (gateway, nonce, received_at)
-        values (${gateway}, ${nonce}, ${now.toISOString()}::timestamptz) on conflict do nothing returning nonce`,
+    sql`with remembered as (
+          insert into wallet_gateway_nonces (gateway, nonce, received_at)
+          values (${nonce.gateway}, ${nonce.nonce}, ${nonce.receivedAt.toISOString()}::timestamptz)
+          on conflict do nothing returning nonce
+        )
+        select exists (select 1 from remembered) as nonce_fresh, d.*
+        from (select 1) as one
+        left join wallet_deposits d on d.merchant_code = ${merchantCode} and d.id = ${depositId}::bigint`,
   );
-  return rows.length > 0;
+  return {
+    fresh: raw?.nonce_fresh === true,
+    deposit: raw && raw.id !== null && raw.id !== undefined ? depositFromDriver(raw) : null,
+  };
 }
 
 export async function purgeGatewayNonces(db: DbOrTx, before: Date): Promise<number> {

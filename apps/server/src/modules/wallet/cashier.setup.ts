@@ -1,4 +1,3 @@
-import * as repo from './cashier.repository';
 import { type CashierDeps, createCashierService } from './cashier.service';
 import { createUploadStore } from './cashier.uploads';
 import type { PaymentGateway } from './payment-gateway';
@@ -28,7 +27,6 @@ export type CashierSetupOptions = Omit<CashierDeps, 'uploads' | 'gateways' | 'is
  */
 export async function setUpCashier(options: CashierSetupOptions) {
   const { uploadsDir, paymentSim, ...deps } = options;
-  const now = deps.now ?? (() => new Date());
   const simulator: PaymentSimulator = createPaymentSimulator({
     db: deps.db,
     merchantCode: deps.merchantCode,
@@ -44,7 +42,6 @@ export async function setUpCashier(options: CashierSetupOptions) {
         simulator,
         secret: paymentSim.secret,
         maxAgeSeconds: paymentSim.maxAgeSeconds,
-        rememberNonce: (nonce) => repo.rememberGatewayNonce(deps.db, simulatorGatewayCode, nonce, now()),
         now: deps.now,
       }),
     ],

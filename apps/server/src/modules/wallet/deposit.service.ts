@@ -27,7 +27,12 @@ import { parseAmountInput } from './cashier.money';
 import * as repo from './cashier.repository';
 import type { PayeeDetails } from './cashier.tables';
 import type { UploadedImage } from './cashier.uploads';
-import { type GatewayAnswer, GatewayCallbackRefused, type GatewayOutcome } from './payment-gateway';
+import {
+  type CallbackRefusal,
+  type GatewayAnswer,
+  GatewayCallbackRefused,
+  type GatewayOutcome,
+} from './payment-gateway';
 import { gatewayAmountMinor, simulatorGatewayCode } from './payment-simulator';
 
 /**
@@ -550,8 +555,9 @@ export function createDepositService(ctx: CashierContext) {
 
     /**
      * A gateway's server-to-server callback, on its raw body: verified by the gateway adapter (signature,
-     * timestamp, nonce), matched to the deposit (amount and currency must agree), then applied. Answers in the
-     * gateway's format; a refused callback changes nothing.
+     * timestamp), its nonce remembered (a reused one is refused) in the statement that reads the deposit, matched
+     * to the deposit (amount and currency must agree), then applied. Answers in the gateway's format; a refused
+     * callback changes nothing.
      */
     async handleGatewayCallback(
       gatewayCode: string,
@@ -566,17 +572,26 @@ export function createDepositService(ctx: CashierContext) {
           body: '{"code":"FAIL","message":"unknown gateway"}',
         };
       }
+      const refuse = (reason: CallbackRefusal) => {
+        deps.log.warn({ gateway: gatewayCode, reason }, 'gateway callback refused');
+        const statusCode = reason === 'nonce' ? 409 : reason === 'payload' ? 400 : 401;
+        return gateway.answer({ ok: false, reason: `invalid ${reason}`, statusCode });
+      };
       let event: Awaited<ReturnType<typeof gateway.verifyCallback>>;
       try {
         event = await gateway.verifyCallback({ headers, rawBody });
       } catch (error) {
         if (!(error instanceof GatewayCallbackRefused)) throw error;
-        deps.log.warn({ gateway: gatewayCode, reason: error.reason }, 'gateway callback refused');
-        const statusCode = error.reason === 'nonce' ? 409 : error.reason === 'payload' ? 400 : 401;
-        return gateway.answer({ ok: false, reason: `invalid ${error.reason}`, statusCode });
+        return refuse(error.reason);
       }
       const id = /^\d{1,15}$/.test(event.orderId) ? Number(event.orderId) : 0;
-      const row = id > 0 ? await repo.findDeposit(db, merchantCode, id) : null;
+      const { fresh, deposit: row } = await repo.rememberNonceAndFindDeposit(
+        db,
+        { gateway: gatewayCode, nonce: event.nonce, receivedAt: ctx.now() },
+        merchantCode,
+        id,
+      );
+      if (!fresh) return refuse('nonce');
       if (!row || row.gateway !== gatewayCode) {
         return gateway.answer({ ok: false, reason: 'unknown order', statusCode: 404 });
       }

@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, getTableName, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as repo from './cashier.repository';
@@ -233,6 +234,7 @@ describe('deposits through the simulator gateway', () => {
       return builder;
     }) as typeof select);
     const inserts = vi.spyOn(db, 'insert');
+    const executed = vi.spyOn(db, 'execute');
     try {
       const answer = await app.inject({
         method: 'POST',
@@ -245,10 +247,20 @@ describe('deposits through the simulator gateway', () => {
       // The nonce and the deposit's read are sent as text, not built by drizzle on every callback.
       expect(tablesRead).not.toContain(walletDeposits);
       expect(inserts.mock.calls.map(([table]) => table)).not.toContain(walletGatewayNonces);
+      // The nonce is remembered by the statement that reads the deposit (one round trip and one commit for both).
+      const dialect = new PgDialect();
+      const texts = executed.mock.calls.map(([query]) => dialect.sqlToQuery(query as SQL).sql);
+      const nonceStatements = texts.filter((text) => text.includes('wallet_gateway_nonces'));
+      expect(nonceStatements).toHaveLength(1);
+      expect(nonceStatements[0]).toContain('wallet_deposits');
+      expect(texts.filter((text) => text.includes('wallet_deposits'))).toHaveLength(2);
+      // The inbox copy of the notice is fixed text too, not drizzle's insert returning the whole row.
+      expect(inserts.mock.calls.map(([table]) => getTableName(table))).not.toContain('content_messages');
     } finally {
       opened.mockRestore();
       selects.mockRestore();
       inserts.mockRestore();
+      executed.mockRestore();
     }
     const row = await repo.findDeposit(db, 'DEMO', deposit.id);
     const transfer = await app.services.wallet.getTransferByKey(`deposit:simulator:${intent.gatewayTxnId}`);
@@ -423,6 +435,21 @@ describe('deposits through the simulator gateway', () => {
       expect(again.statusCode).toBe(409);
       expect(again.json()).toEqual({ code: 'FAIL', message: 'invalid nonce' });
       expect((await cashOf(app, member.id)).balance).toBe(50_000n);
+    });
+
+    it('remembers the nonce of a callback refused for an unknown order: it cannot be used again', async () => {
+      const { member, body } = await settledIntent();
+      const nonce = `nonce-unknown-${Date.now()}`;
+      const wrongOrder = body.replace(/"orderId":"\d+"/, '"orderId":"999999999"');
+      expect((await post(wrongOrder, simulator().sign(wrongOrder, { nonce }))).statusCode).toBe(404);
+      const again = await post(body, simulator().sign(body, { nonce }));
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({ code: 'FAIL', message: 'invalid nonce' });
+      expect((await cashOf(app, member.id)).balance).toBe(0n);
+      // A fresh nonce for the same callback credits it, once.
+      expect((await post(body, simulator().sign(body))).statusCode).toBe(200);
+      expect((await cashOf(app, member.id)).balance).toBe(50_000n);
+      await expectLedgerReconciled(app);
     });
 
     it('refuses a callback whose amount or order does not match, and an unknown gateway', async () => {

@@ -33,6 +33,8 @@ export const paymentGatewayRoutes: FastifyPluginAsyncZod<PaymentGatewayRoutesOpt
     '/gateway/payments/:gateway/callback',
     {
       bodyLimit: callbackBodyLimit,
+      // The answers are a few bytes, always under the compression threshold: skip the plugin's per-request hooks.
+      compress: false,
       schema: {
         tags: ['gateway'],
         summary: "A payment gateway's signed callback (X-Signature, X-Timestamp, X-Nonce over the raw body)",

@@ -31,6 +31,8 @@ export type DepositIntent = {
 
 /** A verified callback. The amount is the PSP's decimal string; the cashier compares it with the deposit. */
 export type GatewayEvent = {
+  /** The callback's one-time nonce: the cashier remembers it and refuses a callback that brings it again. */
+  nonce: string;
   orderId: string;
   gatewayTxnId: string;
   outcome: GatewayOutcome;
@@ -63,7 +65,8 @@ export interface PaymentGateway {
   /** Opens a payment at the PSP. */
   createDepositIntent(input: DepositIntentInput): Promise<DepositIntent>;
   /**
-   * Checks a callback on its raw bytes (signature, age, nonce; a verified nonce is remembered) and reads it.
+   * Checks a callback on its raw bytes (signature, age) and reads it, nonce included. The cashier remembers the
+   * nonce (in the statement that reads the deposit) and refuses one it has seen, whatever the gateway.
    * @throws GatewayCallbackRefused
    */
   verifyCallback(request: { headers: Record<string, string | undefined>; rawBody: string }): Promise<GatewayEvent>;

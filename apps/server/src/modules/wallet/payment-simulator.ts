@@ -331,8 +331,6 @@ export function createSimulatorGateway(deps: {
   simulator: PaymentSimulator;
   secret: string;
   maxAgeSeconds: number;
-  /** Remembers a nonce; false when it was seen before. */
-  rememberNonce(nonce: string): Promise<boolean>;
   now?: () => Date;
 }): PaymentGateway {
   const now = deps.now ?? (() => new Date());
@@ -362,7 +360,6 @@ export function createSimulatorGateway(deps: {
       if (Math.abs(now().getTime() - Number(timestamp) * 1000) > deps.maxAgeSeconds * 1000) {
         throw new GatewayCallbackRefused('timestamp');
       }
-      if (!(await deps.rememberNonce(nonce))) throw new GatewayCallbackRefused('nonce');
       let body: CallbackBody;
       try {
         body = callbackSchema.parse(JSON.parse(rawBody));
@@ -370,6 +367,7 @@ export function createSimulatorGateway(deps: {
         throw new GatewayCallbackRefused('payload');
       }
       return {
+        nonce,
         orderId: body.orderId,
         gatewayTxnId: body.txnId,
         outcome: body.status === 'SUCCESS' ? 'approved' : 'declined',
