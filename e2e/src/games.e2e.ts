@@ -114,6 +114,8 @@ describe('games', () => {
     const { context, page } = await newPage(browser, 'phone', { headers: { 'x-forwarded-for': '198.51.100.92' } });
     try {
       await page.goto(portal.baseUrl);
+      // The sections start below the first screen and render as the player scrolls near them.
+      await page.locator('[data-slot="gameSections"]').scrollIntoViewIfNeeded();
       const slots = page.getByRole('region', { name: 'Slots providers' });
       await slots.waitFor({ timeout: 20_000 });
       const cards = slots.getByTestId('vendor-card');

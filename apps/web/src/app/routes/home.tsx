@@ -1,9 +1,10 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, type CSSProperties, lazy, Suspense, useRef } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { HomeBanners } from '@/features/content/components/banner-carousel';
 import { NoticeMarquee } from '@/features/content/components/notice-marquee';
 import { CustomerServiceLinks } from '@/features/customer-service/components/customer-service-links';
 import { whenFirstScreenReady } from '@/lib/first-screen';
+import { useNearViewport } from '@/lib/near-viewport';
 import { usePermission } from '@/lib/permission';
 import { RouteErrorBoundary } from '../layout/route-error-boundary';
 import './home.css';
@@ -17,16 +18,33 @@ export type HomeSlot = {
   id: string;
   component: ComponentType;
   reserve: { desktop: number; phone: number };
+  /**
+   * Rendered only once its place comes within `nearScreenMargin` of the screen (its code and data still load
+   * early): for a block that starts below the first screen on every device.
+   */
+  whenNearScreen?: boolean;
 };
+
+/**
+ * How close a `whenNearScreen` block's place must come to the screen before it renders. Small enough that a block
+ * starting below the first screen of a phone (from about 1,090 px) or a laptop (about 1,110 px) stays out of the
+ * first load; large enough that it is in place before a scrolling player reaches it.
+ */
+export const nearScreenMargin = '200px';
 
 /**
  * A block whose code loads on demand, without waiting for its first render: it starts downloading once the first
  * screen (the banners) is in (`whenFirstScreenReady`), as its place is reserved and it begins below the banner.
  */
-function lazyHomeSlot(id: string, load: () => Promise<ComponentType>, reserve: HomeSlot['reserve']): HomeSlot {
+function lazyHomeSlot(
+  id: string,
+  load: () => Promise<ComponentType>,
+  reserve: HomeSlot['reserve'],
+  options: Pick<HomeSlot, 'whenNearScreen'> = {},
+): HomeSlot {
   const pending = whenFirstScreenReady().then(load);
   pending.catch(() => undefined);
-  return { id, component: lazy(() => pending.then((component) => ({ default: component }))), reserve };
+  return { id, component: lazy(() => pending.then((component) => ({ default: component }))), reserve, ...options };
 }
 
 /**
@@ -53,20 +71,46 @@ export const homeSlots: readonly HomeSlot[] = [
     'gameSections',
     () => import('@/features/games/components/home-games').then((module) => module.HomeGameSections),
     { desktop: 1400, phone: 1500 },
+    // Seven lanes of up to 12 vendor cards (about 900 elements): on the first load they doubled the page's DOM and
+    // its style, layout and React work while the player looked at the banners and hot games above them.
+    { whenNearScreen: true },
   ),
 ];
 
-function Slot({ slot }: { slot: HomeSlot }) {
+const placeholder = <div className="home-slot__placeholder" aria-hidden="true" />;
+
+function SlotContent({ slot }: { slot: HomeSlot }) {
   const Component = slot.component;
-  const reserve = { '--slot-desktop': `${slot.reserve.desktop}px`, '--slot-phone': `${slot.reserve.phone}px` };
   return (
-    <div className="home-slot" data-slot={slot.id} style={reserve as React.CSSProperties}>
-      {/* One block failing (its chunk or its data) leaves the rest of the home page working. */}
-      <RouteErrorBoundary resetKey={slot.id}>
-        <Suspense fallback={<div className="home-slot__placeholder" aria-hidden="true" />}>
-          <Component />
-        </Suspense>
-      </RouteErrorBoundary>
+    // One block failing (its chunk or its data) leaves the rest of the home page working.
+    <RouteErrorBoundary resetKey={slot.id}>
+      <Suspense fallback={placeholder}>
+        <Component />
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
+const reserveOf = (slot: HomeSlot) =>
+  ({ '--slot-desktop': `${slot.reserve.desktop}px`, '--slot-phone': `${slot.reserve.phone}px` }) as CSSProperties;
+
+/** A `whenNearScreen` block: its reserved place until that place comes near the screen, then the block. */
+function NearScreenSlot({ slot }: { slot: HomeSlot }) {
+  const place = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(place, nearScreenMargin);
+  return (
+    <div ref={place} className="home-slot" data-slot={slot.id} style={reserveOf(slot)}>
+      {near ? <SlotContent slot={slot} /> : placeholder}
+    </div>
+  );
+}
+
+/** One block of the home page in its reserved place. */
+export function HomeSlotView({ slot }: { slot: HomeSlot }) {
+  if (slot.whenNearScreen) return <NearScreenSlot slot={slot} />;
+  return (
+    <div className="home-slot" data-slot={slot.id} style={reserveOf(slot)}>
+      <SlotContent slot={slot} />
     </div>
   );
 }
@@ -90,7 +134,7 @@ export function HomeRoute() {
         </h1>
       )}
       {homeSlots.map((slot) => (
-        <Slot key={slot.id} slot={slot} />
+        <HomeSlotView key={slot.id} slot={slot} />
       ))}
       {!hasBanners && (
         <section className="home-hero" aria-labelledby="home-title">
