@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, type Portal, screenshot, startPortal } from './harness';
+import { launchBrowser, newPage, type Portal, revealFooter, screenshot, startPortal } from './harness';
 import { consoleNav, field, openConsole } from './operator-console';
 
 /**
@@ -107,7 +107,7 @@ describe('the back office content area, as players see it', () => {
     try {
       await player.context.addInitScript((value) => window.sessionStorage.setItem('token', value), token);
       await player.page.goto(portal.baseUrl);
-      await player.page.getByRole('contentinfo').getByRole('button', { name: 'Feedback' }).click();
+      await (await revealFooter(player.page)).getByRole('button', { name: 'Feedback' }).click();
       const dialog = player.page.getByRole('dialog', { name: 'Feedback' });
       const captchaImage = dialog.getByRole('img', { name: 'Captcha image' });
       await captchaImage.waitFor();

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, type Portal, screenshot, startPortal, viewports } from './harness';
+import { launchBrowser, newPage, type Portal, revealFooter, screenshot, startPortal, viewports } from './harness';
 import { signInOperator } from './operator-console';
 
 /**
@@ -183,7 +183,7 @@ describe('content', () => {
       try {
         await page.goto(portal.baseUrl);
         // The footer's help links lead to the article sections.
-        await page.getByRole('contentinfo').getByRole('link', { name: 'Beginner guide' }).click();
+        await (await revealFooter(page)).getByRole('link', { name: 'Beginner guide' }).click();
         await page.getByRole('heading', { level: 1, name: 'Beginner guide' }).waitFor();
         await page.getByRole('link', { name: 'How to make your first deposit' }).waitFor();
         await screenshot(page, `content-guides-${viewport}`);
@@ -253,7 +253,7 @@ describe('content', () => {
       const { context, page } = await open(viewport);
       try {
         await page.goto(portal.baseUrl);
-        await page.getByRole('contentinfo').getByRole('button', { name: 'Feedback' }).click();
+        await (await revealFooter(page)).getByRole('button', { name: 'Feedback' }).click();
         const dialog = page.getByRole('dialog', { name: 'Feedback' });
         await dialog.waitFor();
         const captchaImage = dialog.getByRole('img', { name: 'Captcha image' });

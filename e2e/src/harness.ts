@@ -7,7 +7,7 @@ import { buildApp } from '@portal/server';
 import { createTestDatabase, fixedCountryResolver, testConfig } from '@portal/server/testing';
 import { generateVendorKeys, startVendorSim, type VendorSim } from '@portal/vendor-sim';
 import type { FastifyInstance } from 'fastify';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Screenshots are test artifacts: CI keeps them, and a person looks at them. */
@@ -171,4 +171,21 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(artifactsDir, `${name}.png`);
   await page.screenshot({ path: file, fullPage: false });
   return file;
+}
+
+/**
+ * The page footer. The portal builds it once its place comes near the screen (a player scrolls down to it), so this
+ * scrolls to that place as a player would and waits for the footer.
+ */
+export async function revealFooter(page: Page, timeoutMs = 15_000): Promise<Locator> {
+  const footer = page.getByRole('contentinfo');
+  const deadline = Date.now() + timeoutMs;
+  // The place may be replaced (placeholder, then footer) or pushed down by content arriving above it: scroll again.
+  while ((await footer.count()) === 0) {
+    if (Date.now() > deadline) throw new Error(`the footer was not built within ${timeoutMs} ms of scrolling to it`);
+    await page.evaluate(() => document.querySelector('.site-footer')?.scrollIntoView({ block: 'end' }));
+    await page.waitForTimeout(100);
+  }
+  await footer.scrollIntoViewIfNeeded();
+  return footer;
 }

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, type Portal, screenshot, startPortal, type viewports } from './harness';
+import { launchBrowser, newPage, type Portal, revealFooter, screenshot, startPortal, type viewports } from './harness';
 
 /**
  * The portal's frame in real Chromium against the real server (spec section 2): header with the top navigation,
@@ -88,7 +88,7 @@ async function bengaliDrawnWithoutItsFace(page: Page): Promise<string[]> {
 async function gotoFrame(page: Page, path = '/') {
   await page.goto(`${portal.baseUrl}${path}`);
   await page.getByRole('banner').waitFor();
-  await page.getByRole('contentinfo').waitFor();
+  await revealFooter(page);
   await page.waitForLoadState('networkidle');
 }
 
@@ -158,7 +158,10 @@ describe('frame and accessibility', () => {
         await footer.scrollIntoViewIfNeeded();
         await screenshot(page, `layout-footer-${viewport}`);
         // An English page draws its only Bengali (the taka sign, the switcher's "বাংলা") from the small faces of
-        // packages/ui fonts.css, never downloading the whole Bengali face for them.
+        // packages/ui fonts.css, never downloading the whole Bengali face for them. On a phone the switcher is in
+        // the side menu's drawer, built when the player opens it.
+        if (viewport === 'phone') await page.getByRole('button', { name: 'Open menu' }).click();
+        await page.getByRole('group', { name: 'Choose language' }).first().waitFor();
         await page.waitForLoadState('networkidle');
         expect(await page.evaluate(() => document.body.textContent?.includes('৳'))).toBe(true);
         expect(fonts.filter((font) => font.includes('noto-sans-bengali'))).toEqual([]);
@@ -360,7 +363,7 @@ describe('frame and accessibility', () => {
           await screenshot(page, 'layout-side-qr-desktop');
           await side.getByRole('button', { name: 'Installation guides' }).click();
         } else {
-          await page.getByRole('contentinfo').getByRole('button', { name: 'Download the app' }).click();
+          await (await revealFooter(page)).getByRole('button', { name: 'Download the app' }).click();
         }
         const dialog = page.getByRole('dialog', { name: 'Download the app' });
         await dialog.getByRole('img', { name: /QR code for the .* Android app/ }).waitFor();

@@ -173,6 +173,8 @@ describe('language', () => {
 
 describe('shell and routes', () => {
   it('lists customer service, resources and help links in the footer', async () => {
+    // Without IntersectionObserver the footer's place counts as near the screen (built at once).
+    vi.stubGlobal('IntersectionObserver', undefined);
     serve();
     renderApp('/');
     const footer = await screen.findByRole('contentinfo');
@@ -187,6 +189,7 @@ describe('shell and routes', () => {
   });
 
   it('hides help links and app downloads when their modules are switched off', async () => {
+    vi.stubGlobal('IntersectionObserver', undefined);
     serve(permissionFixture({ info: { ...permissionFixture().info, whitelabel: [] } }));
     renderApp('/');
     const footer = await screen.findByRole('contentinfo');

@@ -1,5 +1,5 @@
 import type { GameMenus, PermissionResponse } from '@portal/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { balanceFixture } from '@/features/wallet/testing';
 import { configureApiClient } from '@/lib/api-client';
@@ -190,6 +190,87 @@ describe('side menu', () => {
     await waitFor(() => expect(within(banner).getByRole('group', { name: 'Choose language' })).toBeTruthy());
     expect(screen.queryByRole('complementary', { name: 'Side menu' })).toBeNull();
     expect(within(banner).queryByRole('button', { name: 'Open menu' })).toBeNull();
+  });
+});
+
+/** A window of the given width for `matchMedia` (the frame's wide layout starts at 961 px). */
+function stubWindowWidth(width: number) {
+  vi.stubGlobal('matchMedia', (query: string) => {
+    const minWidth = /min-width:\s*(\d+)px/.exec(query);
+    const matches = minWidth ? width >= Number(minWidth[1]) : false;
+    return { matches, media: query, addEventListener: () => undefined, removeEventListener: () => undefined };
+  });
+}
+
+/** Records what is observed; `reveal` reports the targets near the screen as the browser would on scrolling. */
+class Observer {
+  static all: Observer[] = [];
+  readonly targets: Element[] = [];
+  constructor(private readonly callback: IntersectionObserverCallback) {
+    Observer.all.push(this);
+  }
+  observe(target: Element) {
+    this.targets.push(target);
+  }
+  disconnect() {
+    this.targets.length = 0;
+  }
+  static reveal(match: (target: Element) => boolean) {
+    for (const observer of Observer.all) {
+      const entries = observer.targets.filter(match).map((target) => ({ target, isIntersecting: true }));
+      if (entries.length > 0) observer.callback(entries as IntersectionObserverEntry[], observer as never);
+    }
+  }
+}
+
+describe('phone layout (below 961 px)', () => {
+  it('builds neither the hidden category row nor the closed drawer; the menu button builds and opens the drawer', async () => {
+    stubWindowWidth(390);
+    serve();
+    renderApp('/');
+    const banner = await screen.findByRole('banner');
+    const menuButton = await within(banner).findByRole('button', { name: 'Open menu' });
+    expect(banner.querySelector('.site-header__nav')).toBeNull();
+    expect(screen.queryByRole('complementary', { name: 'Side menu' })).toBeNull();
+    fireEvent.click(menuButton);
+    const side = await screen.findByRole('complementary', { name: 'Side menu' });
+    expect(await within(side).findByRole('link', { name: 'Slots' })).toBeTruthy();
+    expect(within(side).getByRole('dialog', { name: 'Menu' }).parentElement?.className).toContain('is-drawer-open');
+    // Closed again, it stays built (so it can slide out), only closed.
+    fireEvent.click(within(side).getByRole('button', { name: 'Close menu' }));
+    await waitFor(() => expect(side.className).not.toContain('is-drawer-open'));
+    expect(screen.getByRole('complementary', { name: 'Side menu' })).toBe(side);
+  });
+
+  it('builds the category row and the side menu at once on a wide window', async () => {
+    stubWindowWidth(1366);
+    serve();
+    renderApp('/');
+    expect(await screen.findByRole('complementary', { name: 'Side menu' })).toBeTruthy();
+    const banner = await screen.findByRole('banner');
+    expect(await within(banner).findByRole('link', { name: 'Slots' })).toBeTruthy();
+  });
+});
+
+describe('footer', () => {
+  afterEach(() => {
+    Observer.all = [];
+  });
+
+  it('is built once its place comes near the screen', async () => {
+    vi.stubGlobal('IntersectionObserver', Observer);
+    serve();
+    renderApp('/');
+    await screen.findByRole('banner');
+    const place = await waitFor(() => {
+      const element = document.querySelector('.site-footer--placeholder');
+      if (!element) throw new Error('no footer place yet');
+      return element;
+    });
+    expect(screen.queryByRole('contentinfo')).toBeNull();
+    act(() => Observer.reveal((target) => target === place));
+    const footer = await screen.findByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: 'Terms and conditions' })).toBeTruthy();
   });
 });
 

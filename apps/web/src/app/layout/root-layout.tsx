@@ -1,7 +1,7 @@
 import type { PermissionResponse, ShippedLanguage } from '@portal/contract';
 import { cx } from '@portal/ui/cx';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import {
@@ -12,7 +12,9 @@ import {
 import { markFirstScreenReady } from '@/lib/first-screen';
 import { isHelpLinkState } from '@/lib/help-link';
 import { currentLanguage, useCurrentLanguage } from '@/lib/i18n';
+import { useMediaQuery, wideFrameQuery } from '@/lib/media-query';
 import { openModal } from '@/lib/modals';
+import { useNearViewport } from '@/lib/near-viewport';
 import { isFeatureEnabled, usePermission } from '@/lib/permission';
 import '@/locales/layout';
 import { frameStorageKeys, homePaths, showsSideMenu } from './frame-rules';
@@ -29,7 +31,8 @@ const HelpCenterModal = lazy(() =>
 // The side menu and footer load just after the first paint, the floating bar later still (useSecondaryPartsReady):
 // they are not needed for it, and the first download stays small. Their places are reserved (the menu's width, the
 // footer below the fold) or they float, so nothing on screen moves when they arrive.
-const SideMenu = lazy(() => import('./side-menu').then((module) => ({ default: module.SideMenu })));
+const loadSideMenu = () => import('./side-menu');
+const SideMenu = lazy(() => loadSideMenu().then((module) => ({ default: module.SideMenu })));
 const FloatingBar = lazy(() => import('./floating-bar').then((module) => ({ default: module.FloatingBar })));
 const SiteFooter = lazy(() => import('./site-footer').then((module) => ({ default: module.SiteFooter })));
 // The header's mail icon with the unread dot (the inbox of features/content), for members only.
@@ -160,6 +163,26 @@ function startInstallability(): void {
     .catch((error: unknown) => console.warn('Installability could not start', error));
 }
 
+/** How far below the screen the footer's place may be when it is built: a screenful of scrolling ahead. */
+const footerNearMargin = '800px';
+
+/**
+ * The footer, built once its place comes within `footerNearMargin` of the screen. On the home page it starts three
+ * to four screens down (about 140 elements a first load need not build); on a short page it is near at once. Its
+ * place keeps the placeholder's height meanwhile, below everything else, so nothing visible moves when it fills in.
+ */
+function FooterSlot(props: { onAppDownload: () => void; onFeedback: (() => void) | null }) {
+  const place = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(place, footerNearMargin);
+  const placeholder = <div ref={place} className="site-footer site-footer--placeholder" aria-hidden="true" />;
+  if (!near) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <SiteFooter onAppDownload={props.onAppDownload} onFeedback={props.onFeedback} />
+    </Suspense>
+  );
+}
+
 /**
  * Root layout of spec section 2: side menu, header (with the top navigation), main view, footer, the right
  * floating bar and the expanding customer-service view (the live chat docked over the page). The side menu is left out on the game pages of spec section 9; on phones it is a drawer.
@@ -174,6 +197,14 @@ export function RootLayout() {
   const helpOpen = location.pathname === '/help';
   const sideMenu = showsSideMenu(location.pathname);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Below the wide layout the side menu is a closed drawer until the player opens it: it is built on the first
+  // opening (its CSS slides it in from its starting style) and kept afterwards, so it can slide out and back.
+  const wide = useMediaQuery(wideFrameQuery);
+  const [drawerBuilt, setDrawerBuilt] = useState(false);
+  const openDrawer = () => {
+    setDrawerBuilt(true);
+    setDrawerOpen(true);
+  };
   const [collapsed, toggleCollapsed] = useDeviceFlag(frameStorageKeys.sideMenuCollapsed);
   const [floatingHidden, toggleFloatingHidden] = useDeviceFlag(frameStorageKeys.floatingBarHidden);
   const hasGames = isFeatureEnabled(permission, 'GAME');
@@ -190,6 +221,11 @@ export function RootLayout() {
   useEffect(() => {
     if (secondaryReady) startInstallability();
   }, [secondaryReady]);
+
+  // The drawer's code arrives with the secondary parts, so the first tap on the menu button opens it at once.
+  useEffect(() => {
+    if (secondaryReady && sideMenu && !wide) loadSideMenu().catch(() => undefined);
+  }, [secondaryReady, sideMenu, wide]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` changes on every navigation; the drawer closes then.
   useEffect(() => {
@@ -216,7 +252,7 @@ export function RootLayout() {
       <SiteHeader
         siteName={info.siteName}
         languages={info.languages}
-        onOpenMenu={() => setDrawerOpen(true)}
+        onOpenMenu={openDrawer}
         menuOpen={drawerOpen}
         hasSideMenu={sideMenu}
         hasNavigation={hasGames}
@@ -230,7 +266,7 @@ export function RootLayout() {
         }
       />
       <div className="site-body">
-        {sideMenu && (
+        {sideMenu && (wide || drawerBuilt) && (
           <Suspense fallback={<div className="side-menu side-menu--placeholder" aria-hidden="true" />}>
             <SideMenu
               hasGames={hasGames}
@@ -252,10 +288,7 @@ export function RootLayout() {
               </Suspense>
             </RouteErrorBoundary>
           </main>
-          {/* Not deferred: the footer must be in place before the announcement popup makes the page behind it inert. */}
-          <Suspense fallback={<div className="site-footer site-footer--placeholder" aria-hidden="true" />}>
-            <SiteFooter onAppDownload={openAppDownload} onFeedback={openFeedback} />
-          </Suspense>
+          <FooterSlot onAppDownload={openAppDownload} onFeedback={openFeedback} />
         </div>
       </div>
       {secondaryReady && (
