@@ -18,6 +18,7 @@ export * from './schemas/games';
 export * from './schemas/identity';
 export * from './schemas/inhouse';
 export * from './schemas/list-sort';
+export * from './schemas/money';
 export * from './schemas/points';
 export * from './schemas/realtime';
 export * from './schemas/register-settings';

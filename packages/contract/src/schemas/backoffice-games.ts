@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { moneySchema, operatorPageSchema } from './cashier';
+import { operatorPageSchema } from './cashier';
 import { gameCategories, walletModes } from './games';
 import { listSortShape } from './list-sort';
+import { moneySchema } from './money';
 
 /**
  * Back office: the game catalogue as operators manage it (vendors and games, their switches, sync on demand) and

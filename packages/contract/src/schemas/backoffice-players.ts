@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { moneySchema, operatorPageSchema } from './cashier';
+import { operatorPageSchema } from './cashier';
 import { listSortShape } from './list-sort';
+import { moneySchema } from './money';
 import { walletHistoryPageSchema } from './wallet';
 
 /**

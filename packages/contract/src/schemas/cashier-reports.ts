@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneySchema } from './cashier';
+import { moneySchema } from './money';
 
 /**
  * The member's money reports and the payment-password reset (spec section 2, member-centre pages personalProfit

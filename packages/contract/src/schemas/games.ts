@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountInputSchema, moneySchema } from './cashier';
+import { amountInputSchema, moneySchema } from './money';
 
 /**
  * Games: the catalogue (vendor lanes, game lists, hot, favourites, recent, live rooms, winners board), the launch

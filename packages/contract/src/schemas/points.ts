@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneySchema } from './cashier';
+import { moneySchema } from './money';
 
 /**
  * The points mall (spec sections 2 "points mall: current point, redeem history, points details, rules, goods

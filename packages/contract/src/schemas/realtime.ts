@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { walletBalanceViewSchema } from './cashier';
+import { walletBalanceViewSchema } from './money';
 
 /**
  * The realtime socket (`GET /wps/realtime`, ARCHITECTURE.md section 7): one WebSocket per logged-in member or

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { minorAmountSchema } from './money';
 
 /**
  * The wallet ledger's vocabulary and the shapes its calls answer with. Amounts travel as decimal strings of
@@ -51,9 +52,6 @@ export type WalletTransferKind = (typeof walletTransferKinds)[number];
 /** `pending` is a hold, `posted` moved money, `voided` released a hold. */
 export const walletTransferStates = ['posted', 'pending', 'voided'] as const;
 export type WalletTransferState = (typeof walletTransferStates)[number];
-
-/** A signed integer of minor units as a decimal string. */
-export const minorAmountSchema = z.string().regex(/^-?\d{1,19}$/, 'an integer amount of minor units');
 
 export const walletBalanceSchema = z.object({
   accountId: z.number().int(),
