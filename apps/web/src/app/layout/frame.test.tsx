@@ -257,9 +257,15 @@ describe('footer', () => {
     Observer.all = [];
   });
 
-  it('is built once its place comes near the screen', async () => {
+  it('is built once its place comes near the screen, before the frame’s secondary parts', async () => {
     vi.stubGlobal('IntersectionObserver', Observer);
-    serve();
+    // With announcements on and their answer outstanding, the secondary parts wait (up to two seconds).
+    const permission = sitePermission();
+    permission.info.whitelabel.push(node('ANNOUNCEMENT3'));
+    serve({
+      '/wps/system/whitelabel': () => envelopeResponse(permission),
+      '/wps/relay/MCSFE_getListAnnouncements': () => new Promise<Response>(() => undefined),
+    });
     renderApp('/');
     await screen.findByRole('banner');
     const place = await waitFor(() => {
@@ -270,6 +276,16 @@ describe('footer', () => {
     expect(screen.queryByRole('contentinfo')).toBeNull();
     act(() => Observer.reveal((target) => target === place));
     const footer = await screen.findByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: 'Terms and conditions' })).toBeTruthy();
+  });
+
+  it('is built with the frame’s secondary parts where the player has not scrolled near it', async () => {
+    vi.stubGlobal('IntersectionObserver', Observer);
+    serve();
+    renderApp('/');
+    await screen.findByRole('banner');
+    // Nothing reports the place near; announcements are off, so the secondary parts load at the first idle moment.
+    const footer = await screen.findByRole('contentinfo', undefined, { timeout: 5000 });
     expect(within(footer).getByRole('link', { name: 'Terms and conditions' })).toBeTruthy();
   });
 });

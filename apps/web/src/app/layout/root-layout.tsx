@@ -28,8 +28,9 @@ import './layout.css';
 const HelpCenterModal = lazy(() =>
   import('@/features/help-center/components/help-center-modal').then((module) => ({ default: module.HelpCenterModal })),
 );
-// The side menu and footer load just after the first paint, the floating bar later still (useSecondaryPartsReady):
-// they are not needed for it, and the first download stays small. Their places are reserved (the menu's width, the
+// The side menu loads just after the first paint (on phones, where it is a closed drawer, when first opened), the
+// footer when its place nears the screen or with the floating bar, later still (useSecondaryPartsReady): they are not
+// needed for the first screen, and the first download stays small. Their places are reserved (the menu's width, the
 // footer below the fold) or they float, so nothing on screen moves when they arrive.
 const loadSideMenu = () => import('./side-menu');
 const SideMenu = lazy(() => loadSideMenu().then((module) => ({ default: module.SideMenu })));
@@ -167,15 +168,17 @@ function startInstallability(): void {
 const footerNearMargin = '800px';
 
 /**
- * The footer, built once its place comes within `footerNearMargin` of the screen. On the home page it starts three
- * to four screens down (about 140 elements a first load need not build); on a short page it is near at once. Its
- * place keeps the placeholder's height meanwhile, below everything else, so nothing visible moves when it fills in.
+ * The footer, built once its place comes within `footerNearMargin` of the screen, or with the frame's secondary
+ * parts (`ready`: after the first screen and the announcements, at an idle moment), whichever comes first. On the
+ * home page it starts three to four screens down, so its ~140 elements stay out of the first screen's work, yet its
+ * landmark and links are there for a screen reader or a keyboard soon after. Its place keeps the placeholder's
+ * height meanwhile, below everything else, so nothing visible moves when it fills in.
  */
-function FooterSlot(props: { onAppDownload: () => void; onFeedback: (() => void) | null }) {
+function FooterSlot(props: { ready: boolean; onAppDownload: () => void; onFeedback: (() => void) | null }) {
   const place = useRef<HTMLDivElement>(null);
   const near = useNearViewport(place, footerNearMargin);
   const placeholder = <div ref={place} className="site-footer site-footer--placeholder" aria-hidden="true" />;
-  if (!near) return placeholder;
+  if (!near && !props.ready) return placeholder;
   return (
     <Suspense fallback={placeholder}>
       <SiteFooter onAppDownload={props.onAppDownload} onFeedback={props.onFeedback} />
@@ -288,7 +291,7 @@ export function RootLayout() {
               </Suspense>
             </RouteErrorBoundary>
           </main>
-          <FooterSlot onAppDownload={openAppDownload} onFeedback={openFeedback} />
+          <FooterSlot ready={secondaryReady} onAppDownload={openAppDownload} onFeedback={openFeedback} />
         </div>
       </div>
       {secondaryReady && (
