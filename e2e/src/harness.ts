@@ -183,7 +183,9 @@ export async function revealFooter(page: Page, timeoutMs = 15_000): Promise<Loca
   // The place may be replaced (placeholder, then footer) or pushed down by content arriving above it: scroll again.
   while ((await footer.count()) === 0) {
     if (Date.now() > deadline) throw new Error(`the footer was not built within ${timeoutMs} ms of scrolling to it`);
-    await page.evaluate(() => document.querySelector('.site-footer')?.scrollIntoView({ block: 'end' }));
+    await page.evaluate(() =>
+      document.querySelector('.site-footer')?.scrollIntoView({ block: 'end', behavior: 'instant' }),
+    );
     await page.waitForTimeout(100);
   }
   await footer.scrollIntoViewIfNeeded();

@@ -90,6 +90,8 @@ async function gotoFrame(page: Page, path = '/') {
   await page.getByRole('banner').waitFor();
   await revealFooter(page);
   await page.waitForLoadState('networkidle');
+  // Back to the top, where the screenshots of the frame look.
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
 }
 
 type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };

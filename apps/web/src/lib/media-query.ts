@@ -1,10 +1,11 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
 /**
- * The wide layout of the frame (layout.css): from 961 px the header shows its row of game categories and the side
- * menu is a column of the page; below it the category row is hidden and the side menu is a drawer.
+ * The narrow layout of the frame, exactly as layout.css writes it: up to 960 px the header's row of game categories
+ * is hidden and the side menu is a drawer; wider, the row shows and the side menu is a column of the page. Code asks
+ * for the same query and takes "wide" as its negation, so no width (960.5 px under zoom) falls between the two.
  */
-export const wideFrameQuery = '(min-width: 961px)';
+export const narrowFrameQuery = '(max-width: 960px)';
 
 /**
  * Whether the CSS media query matches now, following its changes (a window resized or turned). Where the browser

@@ -193,13 +193,30 @@ describe('side menu', () => {
   });
 });
 
-/** A window of the given width for `matchMedia` (the frame's wide layout starts at 961 px). */
-function stubWindowWidth(width: number) {
+/**
+ * A window of the given width for `matchMedia` (the frame's narrow layout goes up to 960 px); `resize` changes it and
+ * tells the listeners, as a browser does.
+ */
+function stubWindowWidth(initial: number) {
+  let width = initial;
+  const listeners = new Set<() => void>();
   vi.stubGlobal('matchMedia', (query: string) => {
-    const minWidth = /min-width:\s*(\d+)px/.exec(query);
-    const matches = minWidth ? width >= Number(minWidth[1]) : false;
-    return { matches, media: query, addEventListener: () => undefined, removeEventListener: () => undefined };
+    const maxWidth = /max-width:\s*(\d+)px/.exec(query);
+    return {
+      get matches() {
+        return maxWidth ? width <= Number(maxWidth[1]) : false;
+      },
+      media: query,
+      addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
+      removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
+    };
   });
+  return {
+    resize(next: number) {
+      width = next;
+      for (const listener of listeners) listener();
+    },
+  };
 }
 
 /** Records what is observed; `reveal` reports the targets near the screen as the browser would on scrolling. */
@@ -231,7 +248,8 @@ describe('phone layout (below 961 px)', () => {
     const banner = await screen.findByRole('banner');
     const menuButton = await within(banner).findByRole('button', { name: 'Open menu' });
     expect(banner.querySelector('.site-header__nav')).toBeNull();
-    expect(screen.queryByRole('complementary', { name: 'Side menu' })).toBeNull();
+    // Not even the side menu's loading placeholder: nothing of it is built.
+    expect(document.querySelector('.side-menu')).toBeNull();
     fireEvent.click(menuButton);
     const side = await screen.findByRole('complementary', { name: 'Side menu' });
     expect(await within(side).findByRole('link', { name: 'Slots' })).toBeTruthy();
@@ -240,6 +258,20 @@ describe('phone layout (below 961 px)', () => {
     fireEvent.click(within(side).getByRole('button', { name: 'Close menu' }));
     await waitFor(() => expect(side.className).not.toContain('is-drawer-open'));
     expect(screen.getByRole('complementary', { name: 'Side menu' })).toBe(side);
+  });
+
+  it('closes an open drawer when the window widens into the wide layout, where the menu is a column', async () => {
+    const windowSize = stubWindowWidth(390);
+    serve();
+    renderApp('/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const side = await screen.findByRole('complementary', { name: 'Side menu' });
+    expect(within(side).getByRole('dialog', { name: 'Menu' })).toBeTruthy();
+    act(() => windowSize.resize(1366));
+    await waitFor(() => expect(within(side).queryByRole('dialog')).toBeNull());
+    expect(side.className).not.toContain('is-drawer-open');
+    // The wide layout's category row is built now.
+    expect(await within(await screen.findByRole('banner')).findByRole('link', { name: 'Slots' })).toBeTruthy();
   });
 
   it('builds the category row and the side menu at once on a wide window', async () => {
@@ -259,13 +291,10 @@ describe('footer', () => {
 
   it('is built once its place comes near the screen, before the frame’s secondary parts', async () => {
     vi.stubGlobal('IntersectionObserver', Observer);
-    // With announcements on and their answer outstanding, the secondary parts wait (up to two seconds).
-    const permission = sitePermission();
-    permission.info.whitelabel.push(node('ANNOUNCEMENT3'));
-    serve({
-      '/wps/system/whitelabel': () => envelopeResponse(permission),
-      '/wps/relay/MCSFE_getListAnnouncements': () => new Promise<Response>(() => undefined),
-    });
+    // The secondary parts wait for an idle moment, which never comes here: only nearness can build the footer.
+    vi.stubGlobal('requestIdleCallback', () => 1);
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    serve();
     renderApp('/');
     await screen.findByRole('banner');
     const place = await waitFor(() => {

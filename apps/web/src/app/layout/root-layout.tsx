@@ -12,7 +12,7 @@ import {
 import { markFirstScreenReady } from '@/lib/first-screen';
 import { isHelpLinkState } from '@/lib/help-link';
 import { currentLanguage, useCurrentLanguage } from '@/lib/i18n';
-import { useMediaQuery, wideFrameQuery } from '@/lib/media-query';
+import { narrowFrameQuery, useMediaQuery } from '@/lib/media-query';
 import { openModal } from '@/lib/modals';
 import { useNearViewport } from '@/lib/near-viewport';
 import { isFeatureEnabled, usePermission } from '@/lib/permission';
@@ -202,7 +202,7 @@ export function RootLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   // Below the wide layout the side menu is a closed drawer until the player opens it: it is built on the first
   // opening (its CSS slides it in from its starting style) and kept afterwards, so it can slide out and back.
-  const wide = useMediaQuery(wideFrameQuery);
+  const wide = !useMediaQuery(narrowFrameQuery, false);
   const [drawerBuilt, setDrawerBuilt] = useState(false);
   const openDrawer = () => {
     setDrawerBuilt(true);
@@ -229,6 +229,11 @@ export function RootLayout() {
   useEffect(() => {
     if (secondaryReady && sideMenu && !wide) loadSideMenu().catch(() => undefined);
   }, [secondaryReady, sideMenu, wide]);
+
+  // Widened past the drawer's layout (a tablet turned), an open drawer closes: the column is no dialog.
+  useEffect(() => {
+    if (wide) setDrawerOpen(false);
+  }, [wide]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` changes on every navigation; the drawer closes then.
   useEffect(() => {

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { AuthHeaderActions } from '@/features/auth/components/header-actions';
 import { LanguageSwitcher } from '@/features/language/components/language-switcher';
 import { IconMenu } from '@/features/navigation/components/menu-icon';
-import { useMediaQuery, wideFrameQuery } from '@/lib/media-query';
+import { narrowFrameQuery, useMediaQuery } from '@/lib/media-query';
 import { useSession } from '@/lib/session';
 
 // The category row fills in once the game menus arrive, so its code can come a moment after the first paint; the
@@ -43,7 +43,7 @@ export function SiteHeader(props: SiteHeaderProps) {
   const real = (session.status === 'member' || session.status === 'agent') && session.token !== null;
   const guestCorner = <AuthHeaderActions />;
   // Below the wide layout CSS hides the row (phones open the side menu's game types instead), so it is not built.
-  const wide = useMediaQuery(wideFrameQuery);
+  const wide = !useMediaQuery(narrowFrameQuery, false);
 
   return (
     <header className="site-header">
