@@ -174,8 +174,8 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 }
 
 /**
- * The page footer. The portal builds it once its place comes near the screen (a player scrolls down to it), so this
- * scrolls to that place as a player would and waits for the footer.
+ * The page footer. The portal builds it once its place comes near the screen (a player scrolls down to it) or a
+ * moment after the first screen has loaded; this scrolls to that place as a player would and waits for the footer.
  */
 export async function revealFooter(page: Page, timeoutMs = 15_000): Promise<Locator> {
   const footer = page.getByRole('contentinfo');
