@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Modal } from './modal';
@@ -20,15 +20,45 @@ function Harness({ autoCloseMs }: { autoCloseMs?: number }) {
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 describe('Modal', () => {
-  it('is a labelled modal dialog that moves focus inside', () => {
+  it('is a labelled modal dialog that moves focus inside', async () => {
     render(<Harness />);
     fireEvent.click(screen.getByRole('button', { name: 'Open notice' }));
     const dialog = screen.getByRole('dialog', { name: 'Notice' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
-    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Code' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Code' })));
+  });
+
+  it('moves focus and locks the page scroll once its first frame is painted, not in the opening task', async () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+    render(<Harness />);
+    const opener = screen.getByRole('button', { name: 'Open notice' });
+    opener.focus();
+    fireEvent.click(opener);
+    // Focusing or restyling the body here would force the whole page's style and layout inside this task.
+    expect(document.activeElement).toBe(opener);
+    expect(document.body.style.overflow).toBe('');
+    act(() => {
+      for (const frame of frames.splice(0)) frame(performance.now());
+    });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Code' })));
+    expect(document.body.style.overflow).toBe('hidden');
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(document.body.style.overflow).toBe('');
+  });
+
+  it('leaves focus where a player already put it inside the dialog before the first paint', async () => {
+    vi.useFakeTimers();
+    render(<Harness />);
+    fireEvent.click(screen.getByRole('button', { name: 'Open notice' }));
+    const confirm = screen.getByRole('button', { name: 'Confirm' });
+    confirm.focus();
+    act(() => vi.advanceTimersByTime(300));
+    expect(document.activeElement).toBe(confirm);
   });
 
   it('closes on Escape and gives focus back to the opener', () => {

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useEffectEvent, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { afterNextPaint } from './after-paint';
 import { cx } from './cx';
 import { IconClose } from './icons';
 import './modal.css';
@@ -75,10 +76,16 @@ export function Modal({
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     openDialogs.push(dialogId);
     const panel = panelRef.current;
-    if (panel) (focusableIn(panel).find((element) => !element.dataset.modalClose) ?? panel).focus();
-
     const previousOverflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
+    // Focus moves in and the page's scroll locks once the dialog's first frame is painted: either one, done in this
+    // task, forces the style and layout of the whole page with the new dialog at once (a long task when a dialog
+    // opens as the page loads, like the announcements). A player who already clicked into the dialog keeps focus.
+    const cancelOpening = afterNextPaint(() => {
+      if (panel && !panel.contains(document.activeElement)) {
+        (focusableIn(panel).find((element) => !element.dataset.modalClose) ?? panel).focus();
+      }
+      document.body.style.overflow = 'hidden';
+    });
 
     const onKeyDown = (event: KeyboardEvent) => {
       if (openDialogs.at(-1) !== dialogId) return;
@@ -108,6 +115,7 @@ export function Modal({
     document.addEventListener('keydown', onKeyDown);
 
     return () => {
+      cancelOpening();
       document.removeEventListener('keydown', onKeyDown);
       const index = openDialogs.lastIndexOf(dialogId);
       if (index !== -1) openDialogs.splice(index, 1);

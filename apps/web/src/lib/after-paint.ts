@@ -1,3 +1,4 @@
+import { afterNextPaint } from '@portal/ui/after-paint';
 import { useEffect, useState } from 'react';
 
 /**
@@ -12,26 +13,7 @@ export function useAfterPaint(): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
     if (painted) return;
-    let done = false;
-    const mark = () => {
-      if (done) return;
-      done = true;
-      setPainted(true);
-    };
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame =
-      typeof requestAnimationFrame === 'function'
-        ? requestAnimationFrame(() => {
-            timer = setTimeout(mark, 0);
-          })
-        : undefined;
-    const fallback = setTimeout(mark, 250);
-    return () => {
-      done = true;
-      if (frame !== undefined) cancelAnimationFrame(frame);
-      clearTimeout(timer);
-      clearTimeout(fallback);
-    };
+    return afterNextPaint(() => setPainted(true));
   }, [painted]);
   return painted;
 }
