@@ -2,7 +2,7 @@ import { cx } from '@portal/ui/cx';
 import { IconChevronLeft, IconChevronRight } from '@portal/ui/icons';
 import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAfterPaint } from '@/lib/after-paint';
 import { useNearViewport } from '@/lib/near-viewport';
@@ -15,8 +15,38 @@ export type CarouselProps = {
   autoplayMs?: number;
   /** `sections`: four slides on desktop (24 px apart); `tiles`: the narrower game tiles. */
   variant: 'sections' | 'tiles';
+  /**
+   * How many slides are built with the carousel; the others keep their places (empty slides of the same width)
+   * and are built `laterSlidesPerStep` at a time when the browser is idle, or all at once when the player reaches
+   * for the carousel or it turns. All of them when not given.
+   */
+  firstSlides?: number;
   className?: string;
 };
+
+/** Slides built per idle moment after the first ones: a short task each on a phone. */
+export const laterSlidesPerStep = 4;
+
+/**
+ * How many of `total` slides are built: `first` at once, then `laterSlidesPerStep` more at each idle moment (one
+ * commit, one style and layout pass each, instead of all the slides' in the task that first shows the carousel).
+ * `showAll` builds the rest at once.
+ */
+function useSlidesBuilt(total: number, first: number | undefined): { built: number; showAll: () => void } {
+  const [built, setBuilt] = useState(() => Math.min(total, first ?? total));
+  const showAll = useCallback(() => setBuilt(Number.MAX_SAFE_INTEGER), []);
+  useEffect(() => {
+    if (built >= total) return;
+    const more = () => setBuilt((count) => count + laterSlidesPerStep);
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(more, { timeout: 1000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = window.setTimeout(more, 50);
+    return () => window.clearTimeout(timer);
+  }, [built, total]);
+  return { built: Math.min(built, total), showAll };
+}
 
 function prefersReducedMotion(): boolean {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
@@ -25,8 +55,9 @@ function prefersReducedMotion(): boolean {
 }
 
 /** A horizontal carousel (Embla) with optional arrows and autoplay, as the home page's lanes use it. */
-export function Carousel({ label, slides, showArrows, autoplayMs, variant, className }: CarouselProps) {
+export function Carousel({ label, slides, showArrows, autoplayMs, variant, firstSlides, className }: CarouselProps) {
   const { t } = useTranslation();
+  const { built, showAll } = useSlidesBuilt(slides.length, firstSlides);
   const plugins = useMemo(
     () =>
       autoplayMs && !prefersReducedMotion()
@@ -49,11 +80,12 @@ export function Carousel({ label, slides, showArrows, autoplayMs, variant, class
     if (!api) return;
     const update = () => setEdges({ previous: api.canScrollPrev(), next: api.canScrollNext() });
     update();
-    api.on('select', update).on('reInit', update);
+    // Once the carousel turns (autoplay or the player), the slides coming into view must be there.
+    api.on('select', update).on('reInit', update).on('select', showAll);
     return () => {
-      api.off('select', update).off('reInit', update);
+      api.off('select', update).off('reInit', update).off('select', showAll);
     };
-  }, [api]);
+  }, [api, showAll]);
 
   return (
     <section
@@ -61,6 +93,9 @@ export function Carousel({ label, slides, showArrows, autoplayMs, variant, class
       className={cx('carousel', `carousel--${variant}`, showArrows && 'carousel--arrows', className)}
       aria-roledescription="carousel"
       aria-label={label}
+      // A player reaching for the carousel (pointer, keyboard focus) gets every slide at once.
+      onPointerDown={built < slides.length ? showAll : undefined}
+      onFocus={built < slides.length ? showAll : undefined}
     >
       {showArrows && (
         <button
@@ -76,11 +111,15 @@ export function Carousel({ label, slides, showArrows, autoplayMs, variant, class
       )}
       <div className="carousel__viewport" ref={painted && near ? viewport : undefined}>
         <ul className="carousel__container">
-          {slides.map((slide) => (
-            <li key={slide.key} className="carousel__slide">
-              {slide.node}
-            </li>
-          ))}
+          {slides.map((slide, index) =>
+            index < built ? (
+              <li key={slide.key} className="carousel__slide">
+                {slide.node}
+              </li>
+            ) : (
+              <li key={slide.key} className="carousel__slide carousel__slide--later" aria-hidden="true" />
+            ),
+          )}
         </ul>
       </div>
       {showArrows && (

@@ -1,4 +1,4 @@
-import { act, render, renderHook, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, renderHook, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelopeResponse, mockApi } from '@/testing/fixtures';
 import { useJackpot } from '../hooks/use-jackpot';
@@ -11,8 +11,9 @@ import {
   vendorCardFixture,
 } from '../testing';
 import { jackpotMaxCents, jackpotMinCents } from '../utils/jackpot';
+import { laterSlidesPerStep } from './carousel';
 import { GameSections } from './game-sections';
-import { HotGamesCarousel, hotPanelHeight } from './hot-games';
+import { HotGamesCarousel, hotFirstSlides, hotPanelHeight } from './hot-games';
 import { JackpotCounter } from './jackpot-counter';
 import { WinnersBoard } from './winners-board';
 
@@ -90,6 +91,38 @@ describe('hot games carousel', () => {
     const carousel = await screen.findByRole('region', { name: 'Hot games' });
     expect(within(carousel).getAllByTestId('game-tile')).toHaveLength(8);
     expect(within(carousel).getByTestId('carousel-next')).toBeTruthy();
+  });
+
+  it('builds the first tiles with the block and the rest a few at a time at idle moments', async () => {
+    const idle: IdleRequestCallback[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback) => idle.push(callback));
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    serve({ '/wps/relay/GCSGAME_hotGamesV2': () => envelopeResponse(hot(30)) });
+    const { wrapper } = gamesWrapper('/');
+    const { container } = render(<HotGamesCarousel />, { wrapper });
+    const carousel = await screen.findByRole('region', { name: 'Hot games' });
+    expect(within(carousel).getAllByTestId('game-tile')).toHaveLength(hotFirstSlides);
+    // The others keep their places: every slide is there, and autoplay's loop measures all thirty.
+    expect(container.querySelectorAll('.carousel__slide')).toHaveLength(30);
+    expect(container.querySelectorAll('.carousel__slide--later[aria-hidden="true"]')).toHaveLength(30 - hotFirstSlides);
+    act(() => idle.shift()?.({ didTimeout: false, timeRemaining: () => 10 }));
+    expect(within(carousel).getAllByTestId('game-tile')).toHaveLength(hotFirstSlides + laterSlidesPerStep);
+    while (idle.length > 0) act(() => idle.shift()?.({ didTimeout: false, timeRemaining: () => 10 }));
+    expect(within(carousel).getAllByTestId('game-tile')).toHaveLength(30);
+    expect(screen.getByText('Hot 29')).toBeTruthy();
+    expect(container.querySelectorAll('.carousel__slide--later')).toHaveLength(0);
+  });
+
+  it('builds every tile at once when the player reaches for the carousel', async () => {
+    vi.stubGlobal('requestIdleCallback', () => 1);
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    serve({ '/wps/relay/GCSGAME_hotGamesV2': () => envelopeResponse(hot(30)) });
+    const { wrapper } = gamesWrapper('/');
+    render(<HotGamesCarousel />, { wrapper });
+    const carousel = await screen.findByRole('region', { name: 'Hot games' });
+    expect(within(carousel).getAllByTestId('game-tile')).toHaveLength(hotFirstSlides);
+    fireEvent.pointerDown(within(carousel).getByTestId('carousel-next'));
+    expect(within(carousel).getAllByTestId('game-tile')).toHaveLength(30);
   });
 
   it('has no arrows with 7 games, and asks with the spec parameters', async () => {
