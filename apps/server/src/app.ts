@@ -460,12 +460,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     gameRoundTotals: (accountId, range) => gamingSetup.gaming.memberRoundTotals(accountId, range),
     // Member transfers: both members' sockets hear the new balance.
     onBalanceChanged: pushBalance,
-    // Each notice also becomes an inbox message (stored once per deposit or withdrawal decision).
+    // Each notice also becomes an inbox message (stored once per deposit or withdrawal decision), written by the
+    // statement that stores the notice, so both commit with the decision.
+    inboxInsert: (notice) => content.cashierNoticeInsert(notice),
+    // Once committed, the member's sockets hear the notice with the new balance, and the new unread count.
     onNotice: (notice) => {
       relayCashierNotice(notice);
-      content
-        .recordCashierNotice(notice)
-        .catch((error: unknown) => app.log.error({ err: error, notice }, 'content: notice not stored in the inbox'));
+      void content.cashierNoticeStored(notice);
     },
     // Review-queue changes reach every operator's console on every instance (the realtime module's feed).
     onQueueChanged: (change) => cashierQueue.publish(change),

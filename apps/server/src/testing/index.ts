@@ -1,4 +1,5 @@
 export { awayFromCashierDayTurn } from './day-turn';
+export { logStatements, type StatementLog } from './statement-log';
 export { buildTestApp, fixedCountryResolver, testConfig } from './test-app';
 export { createTestDatabase } from './test-database';
 export { testEnv } from './test-env';

@@ -1,5 +1,5 @@
 import type { ListSort, OperatorFeedbackSort, OperatorMessageSort } from '@portal/contract';
-import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import {
   contentAnnouncements,
@@ -217,21 +217,35 @@ export async function insertMessage(db: DbOrTx, row: NewMessageRow): Promise<Mes
   return inserted ?? null;
 }
 
+type SystemMessage = Pick<NewMessageRow, 'merchantCode' | 'accountId' | 'kind' | 'params' | 'sourceKey' | 'createdAt'>;
+
+/**
+ * An INSERT … SELECT that another module's statement runs as one of its data-modifying CTEs, given the relation
+ * whose rows it inserts for (`source`, the name of a CTE of that statement), so the row commits with that
+ * statement's own write and exists only when the write happened.
+ */
+export type InsertFrom = (source: SQL) => SQL;
+
+/**
+ * A system message (a cashier notice) as an insert of one message for each row of `source`, under its source key:
+ * a key stored already inserts nothing (`on conflict do nothing`), and the statement around it goes on.
+ */
+export function systemMessageInsertFrom(row: SystemMessage): InsertFrom {
+  return (source) => sql`insert into content_messages (merchant_code, account_id, kind, params, source_key, created_at)
+    select ${row.merchantCode}, ${row.accountId ?? null}::integer, ${row.kind}, ${JSON.stringify(row.params ?? {})}::jsonb,
+      ${row.sourceKey ?? null}, ${row.createdAt.toISOString()}::timestamptz
+    from ${source}
+    on conflict do nothing`;
+}
+
 /**
  * Inserts a system message (a cashier notice) under its source key; false when the key was stored already.
- * Written as text returning only the id (the same text every call), as every credited deposit stores one: drizzle's
- * insert returning the whole row cost more Node CPU than the statement.
+ * Written as text returning only the id (the same text every call): drizzle's insert returning the whole row cost
+ * more Node CPU than the statement.
  */
-export async function insertSystemMessage(
-  db: DbOrTx,
-  row: Pick<NewMessageRow, 'merchantCode' | 'accountId' | 'kind' | 'params' | 'sourceKey' | 'createdAt'>,
-): Promise<boolean> {
-  const result = (await db.execute(sql`
-    insert into content_messages (merchant_code, account_id, kind, params, source_key, created_at)
-    values (${row.merchantCode}, ${row.accountId ?? null}::integer, ${row.kind}, ${JSON.stringify(row.params ?? {})}::jsonb,
-      ${row.sourceKey ?? null}, ${row.createdAt.toISOString()}::timestamptz)
-    on conflict do nothing returning id
-  `)) as unknown as { rows: unknown[] };
+export async function insertSystemMessage(db: DbOrTx, row: SystemMessage): Promise<boolean> {
+  const insert = systemMessageInsertFrom(row)(sql`(select 1) as one`);
+  const result = (await db.execute(sql`${insert} returning id`)) as unknown as { rows: unknown[] };
   return result.rows.length > 0;
 }
 

@@ -301,6 +301,23 @@ export function createContentService(deps: ContentServiceDeps) {
     };
   }
 
+  /**
+   * The inbox row of a cashier notice, or null for a kind the inbox does not show. Its source key (kind and deposit,
+   * withdrawal or redemption id) stores one decision once, whoever stores it and however often.
+   */
+  function cashierMessage(notice: CashierNotice, createdAt: Date) {
+    if (!systemKinds.has(notice.kind)) return null;
+    const subject = notice.params.depositId ?? notice.params.withdrawalId ?? notice.params.redemptionId;
+    return {
+      merchantCode,
+      accountId: notice.accountId,
+      kind: notice.kind,
+      params: notice.params,
+      sourceKey: subject === undefined ? null : `${notice.kind}:${String(subject)}`,
+      createdAt,
+    };
+  }
+
   /** Tells the member's sockets the new unread count; a failure is logged (the client also refetches). */
   async function pushUnread(accountId: number): Promise<void> {
     if (!deps.publish) return;
@@ -532,21 +549,35 @@ export function createContentService(deps: ContentServiceDeps) {
     },
 
     /**
-     * Stores a cashier notice (deposit arrived/failed, withdrawal approved/rejected) as an inbox message and
-     * pushes the member's new unread count. The same notice (kind and deposit or withdrawal id) is stored once.
+     * Stores a notice (deposit arrived/failed, withdrawal approved/rejected, points redemption decided) as an inbox
+     * message on its own, after the notice's own commit, and pushes the member's new unread count: for the points
+     * mall, whose decisions are not stored through `cashierNoticeInsert`. The same notice (kind and deposit,
+     * withdrawal or redemption id) is stored once.
      */
     async recordCashierNotice(notice: CashierNotice): Promise<void> {
-      if (!systemKinds.has(notice.kind)) return;
-      const subject = notice.params.depositId ?? notice.params.withdrawalId ?? notice.params.redemptionId;
-      const inserted = await repo.insertSystemMessage(db, {
-        merchantCode,
-        accountId: notice.accountId,
-        kind: notice.kind,
-        params: notice.params,
-        sourceKey: subject === undefined ? null : `${notice.kind}:${String(subject)}`,
-        createdAt: now(),
-      });
-      if (inserted) await pushUnread(notice.accountId);
+      const message = cashierMessage(notice, now());
+      if (!message) return;
+      if (await repo.insertSystemMessage(db, message)) await pushUnread(notice.accountId);
+    },
+
+    /**
+     * A cashier notice's inbox message as an insert for the statement that stores the notice (the wallet's), so the
+     * message commits with the decision it reports and no crash between a commit and a second write can lose it:
+     * the message `recordCashierNotice` stores (the same kinds, the same source key, stored once), one for each row
+     * of the caller's `source`. Null for a kind the inbox does not show. Once it is committed, call
+     * `cashierNoticeStored`.
+     */
+    cashierNoticeInsert(notice: CashierNotice & { createdAt?: Date }): repo.InsertFrom | null {
+      const message = cashierMessage(notice, notice.createdAt ?? now());
+      return message ? repo.systemMessageInsertFrom(message) : null;
+    },
+
+    /**
+     * After the commit that stored a cashier notice's inbox message (`cashierNoticeInsert`): pushes the member's new
+     * unread count, and stores nothing. Never rejects: a failed push is logged (the client also refetches).
+     */
+    async cashierNoticeStored(notice: CashierNotice): Promise<void> {
+      if (systemKinds.has(notice.kind)) await pushUnread(notice.accountId);
     },
 
     /**

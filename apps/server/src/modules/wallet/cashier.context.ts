@@ -93,8 +93,15 @@ export type CashierDeps = {
   /** Called after a member's balance changed outside a notice (member transfers): pushes it to their sockets. */
   onBalanceChanged?: (accountId: number) => void;
   /**
+   * The inbox message of a notice (the content module's, which owns the inbox), as an insert that the statement
+   * storing the notice runs beside it, so the message commits with the notice and the decision it reports: a crash
+   * after that commit cannot lose it, and no statement of its own is sent. Null for a notice the inbox does not show.
+   */
+  inboxInsert?: (notice: MemberNotice & { createdAt: Date }) => repo.InsertFrom | null;
+  /**
    * Called after a member notice is committed (deposit arrived/failed, withdrawal approved/rejected): where the
-   * realtime socket will hook in. The notice is already stored in `wallet_member_notices` for the inbox.
+   * realtime socket hooks in. The notice is already stored in `wallet_member_notices`, and its inbox message with it
+   * (`inboxInsert`), so the hook only tells.
    */
   onNotice?: (notice: MemberNotice) => void;
   /**
@@ -114,9 +121,13 @@ export function createCashierContext(deps: CashierDeps) {
   const houseAccounts = new Map<string, Promise<WalletAccount>>();
   const cashAccountIds = new LRUCache<string, number>({ max: 50_000 });
 
-  /** The row `notice` stores, for a repository statement that stores it along with its own write. */
+  /**
+   * The row `notice` stores, with its inbox message, for a repository statement that stores both along with its own
+   * write.
+   */
   function noticeRow(notice: MemberNotice): repo.NewNotice {
-    return { merchantCode: deps.merchantCode, ...notice, createdAt: now() };
+    const row = { merchantCode: deps.merchantCode, ...notice, createdAt: now() };
+    return { ...row, inbox: deps.inboxInsert?.(row) ?? null };
   }
 
   async function currency(): Promise<Currency> {
@@ -216,7 +227,10 @@ export function createCashierContext(deps: CashierDeps) {
       });
     },
 
-    /** Stores a notice in the caller's transaction; call `published` with it after the commit. */
+    /**
+     * Stores a notice and its inbox message in the caller's transaction (one statement); call `published` with it
+     * after the commit.
+     */
     async notice(tx: DbOrTx, notice: MemberNotice): Promise<void> {
       await repo.insertNotice(tx, noticeRow(notice));
     },

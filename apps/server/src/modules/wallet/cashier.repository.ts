@@ -140,18 +140,35 @@ export async function setDepositIntent(
   return row ?? null;
 }
 
+/**
+ * Another module's insert that a cashier statement runs as one of its own data-modifying CTEs, given the relation
+ * whose rows it inserts for (`source`, the name of a CTE of that statement): the content module's inbox message of a
+ * notice, which so commits with the notice and exists only when the notice does.
+ */
+export type InsertFrom = (source: SQL) => SQL;
+
 export type NewNotice = {
   merchantCode: string;
   accountId: number;
   kind: string;
   params: Record<string, unknown>;
   createdAt: Date;
+  /** The notice's inbox message, stored by the statement that stores the notice (null: the inbox does not show it). */
+  inbox?: InsertFrom | null;
 };
+
+/** The insert of a notice, one for each row of `source` (the row whose change it reports). */
+function noticeInsertFrom(source: SQL, notice: NewNotice): SQL {
+  return sql`insert into wallet_member_notices (merchant_code, account_id, kind, params, created_at)
+          select ${notice.merchantCode}, ${notice.accountId}::integer, ${notice.kind}, ${JSON.stringify(notice.params)}::jsonb,
+                 ${notice.createdAt.toISOString()}::timestamptz
+          from ${source}`;
+}
 
 /**
  * Moves a pending deposit to a final state; null when it is not pending any more (someone else decided). With
- * `notice`, the member's notice is stored by the same statement (a data-modifying CTE), and only when the deposit
- * did change: one round trip instead of two.
+ * `notice`, the member's notice and its inbox message are stored by the same statement (data-modifying CTEs), and
+ * only when the deposit did change: one round trip and one commit for all three.
  */
 export async function finishDeposit(
   db: DbOrTx,
@@ -172,22 +189,19 @@ export async function finishDeposit(
   // the round trip it saves); the row is decoded as drizzle decodes it.
   const [raw] = await rowsOf<Record<string, unknown>>(
     db,
-    sql`with finished as (${update.returning().getSQL()}), stored as (
-          insert into wallet_member_notices (merchant_code, account_id, kind, params, created_at)
-          select ${notice.merchantCode}, ${notice.accountId}::integer, ${notice.kind}, ${JSON.stringify(notice.params)}::jsonb,
-                 ${notice.createdAt.toISOString()}::timestamptz
-          from finished
-        )
+    sql`with finished as (${update.returning().getSQL()}), stored as (${noticeInsertFrom(sql`finished`, notice)})${
+      notice.inbox ? sql`, inbox as (${notice.inbox(sql`finished`)})` : sql``
+    }
         select * from finished`,
   );
   return raw ? depositFromDriver(raw) : null;
 }
 
 /**
- * `finishDeposit` with its notice as the ledger's guard (TransferGuard): the same update and notice, written as text
- * for the transfer's own statement, which runs them only once the member's account is locked and checked, and
- * credits the deposit only when the update returned it (it was still pending). The update also records the new
- * transfer's id (as `depositTransferRecord` does, only where none is recorded). Decode the row with
+ * `finishDeposit` with its notice as the ledger's guard (TransferGuard): the same update, notice and inbox message,
+ * written as text for the transfer's own statement, which runs them only once the member's account is locked and
+ * checked, and credits the deposit only when the update returned it (it was still pending). The update also records
+ * the new transfer's id (as `depositTransferRecord` does, only where none is recorded). Decode the row with
  * `depositFromDriver`.
  */
 export function finishDepositGuard(
@@ -209,10 +223,7 @@ export function finishDepositGuard(
     update: (gate, transferId) =>
       sql`update wallet_deposits set ${sql.join(sets, sql`, `)}, transfer_id = coalesce(transfer_id, ${transferId})
           where id = ${id}::bigint and status = 'pending' and ${gate} returning *`,
-    follow: sql`insert into wallet_member_notices (merchant_code, account_id, kind, params, created_at)
-          select ${notice.merchantCode}, ${notice.accountId}::integer, ${notice.kind}, ${JSON.stringify(notice.params)}::jsonb,
-                 ${notice.createdAt.toISOString()}::timestamptz
-          from guarded`,
+    follow: [noticeInsertFrom(sql`guarded`, notice), ...(notice.inbox ? [notice.inbox(sql`guarded`)] : [])],
   };
 }
 
@@ -718,11 +729,14 @@ export async function decideSimIntent(
 
 // ------------------------------------------------------------------------------------------ member notices
 
-export async function insertNotice(
-  db: DbOrTx,
-  values: { merchantCode: string; accountId: number; kind: string; params: Record<string, unknown>; createdAt: Date },
-): Promise<void> {
-  await db.insert(walletMemberNotices).values(values);
+/** Stores a notice and its inbox message (when it has one) with one statement, so they commit together. */
+export async function insertNotice(db: DbOrTx, notice: NewNotice): Promise<void> {
+  const one = sql`(select 1) as one`;
+  await db.execute(
+    notice.inbox
+      ? sql`with stored as (${noticeInsertFrom(one, notice)} returning 1) ${notice.inbox(sql`stored`)}`
+      : noticeInsertFrom(one, notice),
+  );
 }
 
 export async function listNotices(

@@ -238,8 +238,9 @@ export const walletSimGatewayIntents = pgTable(
 
 /**
  * Messages for the member about money (spec section 4: deposit arrived or failed, withdrawal approved or
- * rejected). Written in the same transaction as the state change they report; the inbox (content module)
- * and the realtime socket will read them.
+ * rejected). Written in the same transaction as the state change they report, by the statement that also stores
+ * the member's inbox message (the content module's row, through `CashierDeps.inboxInsert`); the realtime socket is
+ * told after the commit.
  */
 export const walletMemberNotices = pgTable(
   'wallet_member_notices',

@@ -187,9 +187,9 @@ export function createDepositService(ctx: CashierContext) {
 
   /**
    * Moves a pending deposit to its final state and, for an approval, credits it. The state change, the member's
-   * notice and the credit commit together (the state change runs inside the ledger's transaction, after the
-   * member's account is locked and before the money moves), so an approved deposit is credited and a deposit that
-   * another caller finished first is not. A credit key that was used already (a deposit approved and credited
+   * notice, its inbox message and the credit commit together (the state change runs inside the ledger's transaction,
+   * after the member's account is locked and before the money moves), so an approved deposit is credited and a
+   * deposit that another caller finished first is not. A credit key that was used already (a deposit approved and credited
    * before this rule, or a second deposit row for one payment) settles the state on its own, as before.
    */
   async function finish(
@@ -213,7 +213,8 @@ export function createDepositService(ctx: CashierContext) {
         : {}),
       ...(details.gatewayTxnId && !row.gatewayTxnId ? { gatewayTxnId: details.gatewayTxnId } : {}),
     };
-    // The state change stores the member's notice in the same statement (only when the state did change).
+    // The state change stores the member's notice and its inbox message in the same statement (only when the state
+    // did change), so a crash after the commit cannot lose the message.
     const settle = (tx: Tx): Promise<repo.DepositRow | null> =>
       repo.finishDeposit(tx, row.id, changes, ctx.noticeRow(notice));
     let finished: repo.DepositRow | null;
@@ -228,8 +229,8 @@ export function createDepositService(ctx: CashierContext) {
           // The deposit row, updated just above in this transaction, records the transfer in the transfer's own
           // statement; a replay records it below.
           recordTransferId: repo.depositTransferRecord(row.id),
-          // The same state change and notice as `settle`, for the ledger's one-statement path: lock the member,
-          // finish the deposit, move the money and record the transfer in one round trip.
+          // The same state change, notice and inbox message as `settle`, for the ledger's one-statement path: lock
+          // the member, finish the deposit, store both, move the money and record the transfer in one round trip.
           guard: {
             ...repo.finishDepositGuard(row.id, changes, ctx.noticeRow(notice)),
             guarded: (raw) => {

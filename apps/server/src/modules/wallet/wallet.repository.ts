@@ -244,10 +244,11 @@ function postedFromRow(
  * WHERE clause, so that it changes nothing unless the ledger's checks passed, and the transfer happens only when it
  * returned a row. It is given the new transfer's id as an SQL expression, to record it on the row in that same
  * update (PostgreSQL applies only one change to a row that two parts of one statement update, so a separate
- * `recordTransferId` cannot touch the guarded row). `follow`, when given, is one more data-modifying statement that
- * reads the updated row from the CTE named `guarded` (a notice stored only when the row changed).
+ * `recordTransferId` cannot touch the guarded row). `follow`, when given, is one or more data-modifying statements,
+ * each a CTE of its own, that read the updated row from the CTE named `guarded` (a notice and its inbox message,
+ * stored only when the row changed).
  */
-export type TransferGuard = { update: (gate: SQL, transferId: SQL) => SQL; follow?: SQL };
+export type TransferGuard = { update: (gate: SQL, transferId: SQL) => SQL; follow?: SQL | readonly SQL[] };
 
 /** A transfer written by `postGuardedTransfer`, with the row its guard updated (as the driver gave it). */
 export type GuardedTransfer = PostedTransfer & { guarded: Record<string, unknown> };
@@ -290,6 +291,9 @@ export async function postGuardedTransfer(
     : sql``;
   const gate = sql`exists (select 1 from ok)`;
   const moved = sql`exists (select 1 from guarded)`;
+  const follows = ([] as SQL[])
+    .concat(values.guard.follow ?? [])
+    .map((follow, index) => sql`, ${sql.raw(`follow_${index}`)} as (${follow})`);
   const [row] = await rowsOf<Record<string, unknown>>(
     db,
     sql`with n as (
@@ -301,7 +305,7 @@ export async function postGuardedTransfer(
           select 1 from m
           where m.merchant_code = ${values.merchantCode} and m.currency = ${values.currency}${funds}
             and not exists (select 1 from wallet_transfers where idempotency_key = ${values.idempotencyKey})
-        ), guarded as (${values.guard.update(gate, sql`(select id from n)`)})${values.guard.follow ? sql`, follow as (${values.guard.follow})` : sql``}, d as (
+        ), guarded as (${values.guard.update(gate, sql`(select id from n)`)})${sql.join(follows)}, d as (
           update wallet_accounts set balance = balance - ${amount}::bigint
           where id = ${values.debitAccountId} and ${moved} returning balance, pending_debits
         ), c as (

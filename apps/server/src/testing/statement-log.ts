@@ -1,0 +1,98 @@
+import type { Database } from '../platform/db';
+
+/** The statements a database was sent while a log was open, in order; `stop` ends the log and unwraps the driver. */
+export type StatementLog = { readonly texts: readonly string[]; stop(): void };
+
+type Query = (...args: unknown[]) => unknown;
+type Queryable = { query: Query };
+type PgliteLike = Queryable & {
+  exec: Query;
+  transaction(callback: (tx: Queryable & { exec: Query }) => unknown): unknown;
+};
+type PoolLike = { connect: (...args: unknown[]) => unknown };
+
+function textOf(query: unknown): string {
+  if (typeof query === 'string') return query;
+  const text = (query as { text?: unknown } | null)?.text;
+  return typeof text === 'string' ? text : String(query);
+}
+
+/**
+ * Logs every statement the app sends to its database from now until `stop`, at the driver, below drizzle: what a
+ * request costs in round trips, BEGIN and COMMIT included. On PostgreSQL each pool client's `query` is wrapped when
+ * the pool hands it out (the pool's own `query` also checks a client out), so clients connected earlier count too;
+ * on PGlite the instance's `query` and `exec` are wrapped, and a transaction counts its BEGIN, its statements and
+ * its COMMIT (or ROLLBACK), as PostgreSQL would receive them.
+ */
+export function logStatements(database: Database): StatementLog {
+  const texts: string[] = [];
+  const restore: Array<() => void> = [];
+  const wrap = (target: Queryable & { exec?: Query }) => {
+    for (const name of ['query', 'exec'] as const) {
+      const original = target[name];
+      if (typeof original !== 'function') continue;
+      target[name] = function logged(this: unknown, ...args: unknown[]) {
+        texts.push(textOf(args[0]));
+        return original.apply(this, args);
+      };
+      restore.push(() => {
+        target[name] = original;
+      });
+    }
+  };
+  const client = (database.db as unknown as { $client: unknown }).$client;
+  if (database.kind === 'postgres') {
+    const pool = client as PoolLike;
+    const connect = pool.connect;
+    const wrapped = new WeakSet<object>();
+    const seen = (pooled: unknown) => {
+      if (pooled && typeof pooled === 'object' && !wrapped.has(pooled)) {
+        wrapped.add(pooled);
+        wrap(pooled as Queryable);
+      }
+    };
+    pool.connect = function loggedConnect(this: unknown, ...args: unknown[]) {
+      const [callback] = args;
+      if (typeof callback === 'function') {
+        return connect.call(this, (error: unknown, pooled: unknown, done: unknown) => {
+          seen(pooled);
+          callback(error, pooled, done);
+        });
+      }
+      return (connect.call(this) as Promise<unknown>).then((pooled) => {
+        seen(pooled);
+        return pooled;
+      });
+    };
+    restore.push(() => {
+      pool.connect = connect;
+    });
+  } else {
+    const pglite = client as PgliteLike;
+    wrap(pglite);
+    const transaction = pglite.transaction;
+    pglite.transaction = function loggedTransaction(this: unknown, callback) {
+      return transaction.call(this, async (tx) => {
+        texts.push('BEGIN');
+        wrap(tx);
+        try {
+          const result = await callback(tx);
+          texts.push('COMMIT');
+          return result;
+        } catch (error) {
+          texts.push('ROLLBACK');
+          throw error;
+        }
+      });
+    };
+    restore.push(() => {
+      pglite.transaction = transaction;
+    });
+  }
+  return {
+    texts,
+    stop() {
+      for (const undo of restore.reverse()) undo();
+    },
+  };
+}
