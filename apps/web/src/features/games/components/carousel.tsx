@@ -9,15 +9,16 @@ import { useNearViewport } from '@/lib/near-viewport';
 
 export type CarouselProps = {
   label: string;
-  slides: readonly { key: string; node: ReactNode }[];
+  /** `later`: what stands in the slide's place until it is built (see `firstSlides`); an empty slide if none. */
+  slides: readonly { key: string; node: ReactNode; later?: ReactNode }[];
   showArrows: boolean;
   /** Autoplay delay; autoplay stays off for players who ask for reduced motion. */
   autoplayMs?: number;
   /** `sections`: four slides on desktop (24 px apart); `tiles`: the narrower game tiles. */
   variant: 'sections' | 'tiles';
   /**
-   * How many slides are built with the carousel; the others keep their places (empty slides of the same width)
-   * and are built `laterSlidesPerStep` at a time when the browser is idle, or all at once when the player reaches
+   * How many slides are built with the carousel; the others keep their places (their `later` stand-ins, in slides
+   * of the same width) and are built `laterSlidesPerStep` at a time when the browser is idle, or all at once when the player reaches
    * for the carousel or it turns. All of them when not given.
    */
   firstSlides?: number;
@@ -117,7 +118,9 @@ export function Carousel({ label, slides, showArrows, autoplayMs, variant, first
                 {slide.node}
               </li>
             ) : (
-              <li key={slide.key} className="carousel__slide carousel__slide--later" aria-hidden="true" />
+              <li key={slide.key} className="carousel__slide carousel__slide--later" aria-hidden="true">
+                {slide.later}
+              </li>
             ),
           )}
         </ul>

@@ -7,6 +7,7 @@ import { bodyOf, envelopeResponse, failureResponse, memberInfoFixture, mockApi }
 import { resetFavorites } from '../hooks/favorites-store';
 import { gameFixture, gamesWrapper, menusFixture, vendorCardFixture } from '../testing';
 import { GameGrid } from './game-grid';
+import { GameTileShell } from './game-tile';
 
 type Handlers = Parameters<typeof mockApi>[0];
 
@@ -68,6 +69,28 @@ describe('game tile', () => {
     expect(play.className).toContain('game-tile__start');
     expect(within(tile).queryByRole('button', { name: /Free trial/ })).toBeNull();
     expect(within(tile).queryByText('HOT')).toBeNull();
+  });
+
+  it('has a shell with the same boxes that decide its height, hidden from assistive technology', () => {
+    serve();
+    const kinds = [
+      gameFixture({ gameType: 'RNG', trialSupport: true }),
+      gameFixture({ gameType: 'RNG', trialSupport: false }),
+      gameFixture({ gameType: 'LIVE', trialSupport: true }),
+      gameFixture({ gameType: 'LIVE', trialSupport: false }),
+    ];
+    for (const game of kinds) {
+      const tile = renderGrid([game]);
+      const shell = render(<GameTileShell game={game} />);
+      const root = shell.container.firstElementChild as HTMLElement;
+      expect(root.getAttribute('aria-hidden')).toBe('true');
+      expect(root.querySelector('.game-tile__media')).not.toBeNull();
+      expect(root.querySelector('.game-tile__name')?.textContent).toBe('\u00a0');
+      const buttons = tile.container.querySelectorAll('.game-tile__actions > *').length;
+      expect(root.querySelectorAll('.game-tile__actions > .ui-button.ui-button--sm')).toHaveLength(buttons);
+      tile.unmount();
+      shell.unmount();
+    }
   });
 
   it('uses one of the 6 colour themes', () => {

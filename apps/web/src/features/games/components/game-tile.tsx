@@ -125,3 +125,24 @@ export function GameTile({ game, favorite, onToggleFavorite, onLaunch, pendingMo
     </article>
   );
 }
+
+/**
+ * The box of a game's tile without its content: the same height as that game's `GameTile` (the same media square,
+ * name line and action buttons, which decide how tall a row of tiles is), about a quarter of its elements. The place
+ * of a tile that is not built yet, so nothing moves when it is.
+ */
+export function GameTileShell({ game }: { game: Game }) {
+  const slot = game.gameType === 'RNG';
+  return (
+    <div className="game-tile game-tile--shell" aria-hidden="true">
+      <div className="game-tile__media" />
+      <div className="game-tile__body">
+        <div className="game-tile__name">{'\u00a0'}</div>
+        <div className="game-tile__actions">
+          {!slot && <span className="ui-button ui-button--sm" />}
+          {game.trialSupport && <span className="ui-button ui-button--sm" />}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -97,14 +97,21 @@ describe('hot games carousel', () => {
     const idle: IdleRequestCallback[] = [];
     vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback) => idle.push(callback));
     vi.stubGlobal('cancelIdleCallback', () => undefined);
-    serve({ '/wps/relay/GCSGAME_hotGamesV2': () => envelopeResponse(hot(30)) });
+    const games = hot(30);
+    // The last one is a live game with a free trial: Start and Free Trial, the tallest tile.
+    games[29] = { ...(games[29] as (typeof games)[number]), gameType: 'LIVE', trialSupport: true };
+    serve({ '/wps/relay/GCSGAME_hotGamesV2': () => envelopeResponse(games) });
     const { wrapper } = gamesWrapper('/');
     const { container } = render(<HotGamesCarousel />, { wrapper });
     const carousel = await screen.findByRole('region', { name: 'Hot games' });
     expect(within(carousel).getAllByTestId('game-tile')).toHaveLength(hotFirstSlides);
-    // The others keep their places: every slide is there, and autoplay's loop measures all thirty.
+    // The others keep their places: every slide is there (autoplay's loop measures all thirty), each holding a shell
+    // with its tile's buttons, so the row is as tall as it will be once they are built.
     expect(container.querySelectorAll('.carousel__slide')).toHaveLength(30);
-    expect(container.querySelectorAll('.carousel__slide--later[aria-hidden="true"]')).toHaveLength(30 - hotFirstSlides);
+    const later = container.querySelectorAll('.carousel__slide--later[aria-hidden="true"]');
+    expect(later).toHaveLength(30 - hotFirstSlides);
+    expect(later[0]?.querySelectorAll('.game-tile--shell .ui-button')).toHaveLength(1);
+    expect(later[later.length - 1]?.querySelectorAll('.game-tile--shell .ui-button')).toHaveLength(2);
     act(() => idle.shift()?.({ didTimeout: false, timeRemaining: () => 10 }));
     expect(within(carousel).getAllByTestId('game-tile')).toHaveLength(hotFirstSlides + laterSlidesPerStep);
     while (idle.length > 0) act(() => idle.shift()?.({ didTimeout: false, timeRemaining: () => 10 }));

@@ -6,7 +6,7 @@ import { useGameTileActions } from '../hooks/use-game-tile-actions';
 import { hotArrowsAbove, hotAutoplayMs, showsArrows } from '../utils/sections';
 import { Carousel } from './carousel';
 import { IconFlame } from './game-icons';
-import { GameTile } from './game-tile';
+import { GameTile, GameTileShell } from './game-tile';
 import '@/locales/games';
 import './games.css';
 
@@ -20,7 +20,8 @@ export const hotPanelHeight = 260;
 /**
  * Hot-game tiles built with the carousel: the six a wide screen shows and the next two, which autoplay brings in
  * first. Each tile is about 21 elements, so the other 22 of a full list (some 460 elements) are built a few at a
- * time once the page is idle rather than in the task that first shows the block.
+ * time once the page is idle rather than in the task that first shows the block; until then each stands in its
+ * place as a `GameTileShell` of the same height (5 or 6 elements).
  */
 export const hotFirstSlides = 8;
 
@@ -86,6 +87,9 @@ export function HotGamesCarousel() {
               pendingMode={actions.pendingModeOf(game)}
             />
           ),
+          // The tile's height while it waits: a taller tile built later (one with two buttons) would otherwise grow
+          // the row and move the blocks below.
+          later: <GameTileShell game={game} />,
         }))}
       />
     </div>
