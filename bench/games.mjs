@@ -12,7 +12,7 @@
 // (BENCH_ONLY=searches: the warm-up and the two search rows only, for profiling or comparing the search path.)
 import { spawn, spawnSync } from 'node:child_process';
 import { createSign, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
-import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -152,7 +152,7 @@ const loadFile = (name) => path.join(root, 'bench/games-load', `${name}.cjs`);
 // What Chromium sends; autocannon sends no Accept-Encoding, so the other rows get the uncompressed JSON (8 KB a page).
 const browserEncoding = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
-function run(title, maker, seconds = durationS, headers = {}) {
+function run(title, maker, seconds = durationS, headers = {}, url = base) {
   const requests = [
     {
       method: 'POST',
@@ -162,7 +162,7 @@ function run(title, maker, seconds = durationS, headers = {}) {
     },
   ];
   return new Promise((resolve, reject) => {
-    autocannon({ url: base, connections: listConnections, duration: seconds, requests, title }, (error, result) =>
+    autocannon({ url, connections: listConnections, duration: seconds, requests, title }, (error, result) =>
       error ? reject(error) : resolve(result),
     );
   });
@@ -187,6 +187,43 @@ if (only === 'all' || only === 'lists' || only === 'searches') {
     searchBrowser = await measured('search-browser', () =>
       run('search, browser', 'search', durationS, browserEncoding),
     );
+  }
+}
+
+// The machine's own limit for the list target: bare Fastify (bench/hello-server.mjs) on the server's core, answering
+// the same relay path with the very bytes of a real list page (its headers and 8 KB body, captured here), driven the
+// same way. What the portal adds per request is the difference between this row and the list rows.
+let sameBytes = null;
+if (list) {
+  const captured = await fetch(`${base}/wps/relay/GCSGAME_gameList`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ gameType: 'RNG', pageNo: 1, pageSize: 20, clientType: 3, platform: 'html5-desktop' }),
+  });
+  const dropped = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+  const headers = Object.fromEntries([...captured.headers].filter(([name]) => !dropped.has(name)));
+  const body = Buffer.from(await captured.arrayBuffer()).toString('base64');
+  const bodiesFile = path.join(os.tmpdir(), `games-bench-bodies-${process.pid}.json`);
+  writeFileSync(bodiesFile, JSON.stringify({ '/wps/relay/GCSGAME_gameList': { headers, body } }));
+  const helloArgs = [path.join(root, 'bench/hello-server.mjs')];
+  const [helloFile, helloArgv] = pinned
+    ? ['taskset', ['-c', '1', process.execPath, ...helloArgs]]
+    : [process.execPath, helloArgs];
+  const hello = spawn(helloFile, helloArgv, {
+    env: { ...process.env, BODIES_FILE: bodiesFile, PORT: '0' },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const helloExited = new Promise((resolve) => hello.once('exit', resolve));
+  const port = await new Promise((resolve) => hello.on('message', (message) => resolve(message.port)));
+  if (pinned) pinSelf('0');
+  try {
+    await run('warm-up', 'list', warmUpS, {}, `http://127.0.0.1:${port}`);
+    sameBytes = await run('bare Fastify, same bytes', 'list', durationS, {}, `http://127.0.0.1:${port}`);
+  } finally {
+    if (pinned) pinSelf(allCores);
+    hello.kill('SIGTERM');
+    await helloExited;
+    rmSync(bodiesFile, { force: true });
   }
 }
 
@@ -346,6 +383,11 @@ if (search) {
       ? [row('page of 20, browser Accept-Encoding (Brotli, compressed once per page)', listBrowser)]
       : []),
     ...(searchBrowser ? [row('search, 23 keywords, browser Accept-Encoding', searchBrowser)] : []),
+    ...(sameBytes
+      ? [
+          `| reference: bare Fastify on the same core, the same bytes as a page of 20 | ${Math.round(sameBytes.requests.average)} | ${sameBytes.latency.p50} | ${sameBytes.latency.p99} | | ${sameBytes.non2xx + sameBytes.errors} |`,
+        ]
+      : []),
     '',
     'Target: p99 under 20 ms at 200 concurrent clients.',
   );
