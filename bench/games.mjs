@@ -195,34 +195,49 @@ if (only === 'all' || only === 'lists' || only === 'searches') {
 // same way. What the portal adds per request is the difference between this row and the list rows.
 let sameBytes = null;
 if (list) {
-  const captured = await fetch(`${base}/wps/relay/GCSGAME_gameList`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ gameType: 'RNG', pageNo: 1, pageSize: 20, clientType: 3, platform: 'html5-desktop' }),
-  });
-  const dropped = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
-  const headers = Object.fromEntries([...captured.headers].filter(([name]) => !dropped.has(name)));
-  const body = Buffer.from(await captured.arrayBuffer()).toString('base64');
   const bodiesFile = path.join(os.tmpdir(), `games-bench-bodies-${process.pid}.json`);
-  writeFileSync(bodiesFile, JSON.stringify({ '/wps/relay/GCSGAME_gameList': { headers, body } }));
-  const helloArgs = [path.join(root, 'bench/hello-server.mjs')];
-  const [helloFile, helloArgv] = pinned
-    ? ['taskset', ['-c', '1', process.execPath, ...helloArgs]]
-    : [process.execPath, helloArgs];
-  const hello = spawn(helloFile, helloArgv, {
-    env: { ...process.env, BODIES_FILE: bodiesFile, PORT: '0' },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  const helloExited = new Promise((resolve) => hello.once('exit', resolve));
-  const port = await new Promise((resolve) => hello.on('message', (message) => resolve(message.port)));
-  if (pinned) pinSelf('0');
+  let hello = null;
   try {
+    const captured = await fetch(`${base}/wps/relay/GCSGAME_gameList`, {
+      method: 'POST',
+      // As autocannon asks (no Accept-Encoding; fetch would ask for gzip and hand back the body unzipped).
+      headers: { 'content-type': 'application/json', 'accept-encoding': 'identity' },
+      body: JSON.stringify({ gameType: 'RNG', pageNo: 1, pageSize: 20, clientType: 3, platform: 'html5-desktop' }),
+    });
+    if (!captured.ok || captured.headers.has('content-encoding')) {
+      throw new Error(
+        `the list page to replay came back ${captured.status} ${captured.headers.get('content-encoding')}`,
+      );
+    }
+    const dropped = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+    const headers = Object.fromEntries([...captured.headers].filter(([name]) => !dropped.has(name)));
+    const body = Buffer.from(await captured.arrayBuffer()).toString('base64');
+    writeFileSync(bodiesFile, JSON.stringify({ '/wps/relay/GCSGAME_gameList': { headers, body } }));
+    const helloArgs = [path.join(root, 'bench/hello-server.mjs')];
+    const [helloFile, helloArgv] = pinned
+      ? ['taskset', ['-c', '1', process.execPath, ...helloArgs]]
+      : [process.execPath, helloArgs];
+    hello = ipcAnswers(
+      spawn(helloFile, helloArgv, {
+        env: { ...process.env, BODIES_FILE: bodiesFile, PORT: '0' },
+        stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      }),
+    );
+    // Rejects if the bare server exits before it listens.
+    const { port } = await hello.answer('listening');
+    if (pinned) pinSelf('0');
     await run('warm-up', 'list', warmUpS, {}, `http://127.0.0.1:${port}`);
     sameBytes = await run('bare Fastify, same bytes', 'list', durationS, {}, `http://127.0.0.1:${port}`);
+  } catch (error) {
+    // The portal's server would otherwise outlive this process.
+    server.kill('SIGTERM');
+    throw error;
   } finally {
     if (pinned) pinSelf(allCores);
-    hello.kill('SIGTERM');
-    await helloExited;
+    if (hello) {
+      hello.server.kill('SIGTERM');
+      await hello.exited;
+    }
     rmSync(bodiesFile, { force: true });
   }
 }

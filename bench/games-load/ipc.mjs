@@ -3,7 +3,7 @@
 
 /**
  * `answer(type)` resolves with the server's next message of that type and rejects if the server exits first;
- * `ask(message, type)` sends a message and waits for the answer of that type.
+ * `ask(message, type)` sends a message and waits for the answer of that type; `server` is the child process.
  */
 export function ipcAnswers(server) {
   const waiting = new Map();
@@ -27,5 +27,5 @@ export function ipcAnswers(server) {
     server.send(message);
     return reply;
   };
-  return { answer, ask, exited };
+  return { answer, ask, exited, server };
 }

@@ -32,21 +32,20 @@ describe('Modal', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Code' })));
   });
 
-  it('moves focus and locks the page scroll once its first frame is painted, not in the opening task', async () => {
+  it('locks the page scroll at once and moves focus once its first frame is painted, not in the opening task', async () => {
     const frames: FrameRequestCallback[] = [];
     vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
     render(<Harness />);
     const opener = screen.getByRole('button', { name: 'Open notice' });
     opener.focus();
     fireEvent.click(opener);
-    // Focusing or restyling the body here would force the whole page's style and layout inside this task.
+    // Focusing here would force the whole page's style and layout inside this task; the scroll lock only restyles.
     expect(document.activeElement).toBe(opener);
-    expect(document.body.style.overflow).toBe('');
+    expect(document.body.style.overflow).toBe('hidden');
     act(() => {
       for (const frame of frames.splice(0)) frame(performance.now());
     });
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Code' })));
-    expect(document.body.style.overflow).toBe('hidden');
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(document.body.style.overflow).toBe('');
   });

@@ -76,15 +76,17 @@ export function Modal({
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     openDialogs.push(dialogId);
     const panel = panelRef.current;
+    // The page's scroll locks now, in the same frame as the dialog appears (later, a page with a classic scrollbar
+    // would widen under the dialog a frame after it opened). Setting the style only marks the page for the next frame.
     const previousOverflow = document.body.style.overflow;
-    // Focus moves in and the page's scroll locks once the dialog's first frame is painted: either one, done in this
-    // task, forces the style and layout of the whole page with the new dialog at once (a long task when a dialog
-    // opens as the page loads, like the announcements). A player who already clicked into the dialog keeps focus.
+    document.body.style.overflow = 'hidden';
+    // Focus moves in once that frame is painted: focusing here forces the style and layout of the whole page with the
+    // new dialog inside this task (a long task when a dialog opens as the page loads, like the announcements). A
+    // player who already clicked into the dialog keeps focus.
     const cancelOpening = afterNextPaint(() => {
       if (panel && !panel.contains(document.activeElement)) {
         (focusableIn(panel).find((element) => !element.dataset.modalClose) ?? panel).focus();
       }
-      document.body.style.overflow = 'hidden';
     });
 
     const onKeyDown = (event: KeyboardEvent) => {

@@ -34,19 +34,23 @@ export const laterSlidesPerStep = 4;
  * `showAll` builds the rest at once.
  */
 function useSlidesBuilt(total: number, first: number | undefined): { built: number; showAll: () => void } {
-  const [built, setBuilt] = useState(() => Math.min(total, first ?? total));
-  const showAll = useCallback(() => setBuilt(Number.MAX_SAFE_INTEGER), []);
+  const [later, setLater] = useState(0);
+  const showAll = useCallback(() => setLater(Number.MAX_SAFE_INTEGER), []);
+  // Without `first` every slide, however many arrive; with it, never fewer than `first` (a list that grows keeps
+  // its first ones built) plus the ones built since.
+  const built = first === undefined ? total : Math.min(total, first + later);
   useEffect(() => {
     if (built >= total) return;
-    const more = () => setBuilt((count) => count + laterSlidesPerStep);
-    if (typeof window.requestIdleCallback === 'function') {
+    const more = () => setLater((count) => Math.min(Number.MAX_SAFE_INTEGER, count + laterSlidesPerStep));
+    if (typeof window.requestIdleCallback === 'function' && typeof window.cancelIdleCallback === 'function') {
+      const cancel = window.cancelIdleCallback.bind(window);
       const handle = window.requestIdleCallback(more, { timeout: 1000 });
-      return () => window.cancelIdleCallback(handle);
+      return () => cancel(handle);
     }
     const timer = window.setTimeout(more, 50);
     return () => window.clearTimeout(timer);
   }, [built, total]);
-  return { built: Math.min(built, total), showAll };
+  return { built, showAll };
 }
 
 function prefersReducedMotion(): boolean {
