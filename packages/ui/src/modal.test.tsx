@@ -98,4 +98,36 @@ describe('Modal', () => {
     act(() => vi.advanceTimersByTime(1));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+
+  it('gives the page its scroll back when the last dialog closes, whichever closes first', () => {
+    function Nested() {
+      const [outer, setOuter] = useState(true);
+      const [inner, setInner] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setOuter(false)}>
+            Close outer
+          </button>
+          <button type="button" onClick={() => setInner(false)}>
+            Close inner
+          </button>
+          <Modal open={outer} onClose={() => setOuter(false)} title="Outer" closeLabel="Close">
+            <p>Outer</p>
+          </Modal>
+          <Modal open={inner} onClose={() => setInner(false)} title="Inner" closeLabel="Close">
+            <p>Inner</p>
+          </Modal>
+        </>
+      );
+    }
+    document.body.style.overflow = 'auto';
+    render(<Nested />);
+    expect(document.body.style.overflow).toBe('hidden');
+    // The outer dialog, opened first, closes first: the page stays locked for the inner one.
+    fireEvent.click(screen.getByRole('button', { name: 'Close outer', hidden: true }));
+    expect(document.body.style.overflow).toBe('hidden');
+    fireEvent.click(screen.getByRole('button', { name: 'Close inner', hidden: true }));
+    expect(document.body.style.overflow).toBe('auto');
+    document.body.style.overflow = '';
+  });
 });

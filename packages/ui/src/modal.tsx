@@ -46,6 +46,11 @@ function focusableIn(container: HTMLElement): HTMLElement[] {
 
 /** Open dialogs, innermost last: Escape and the focus trap belong to the top one only. */
 const openDialogs: string[] = [];
+/**
+ * The page's own overflow style before the first of the open dialogs locked it, put back when the last one closes,
+ * whichever order they close in (a parent dialog can close before one opened inside it).
+ */
+let overflowBeforeDialogs = '';
 
 /**
  * An accessible modal dialog: rendered in a portal, labelled by its title, keeps Tab focus inside,
@@ -74,11 +79,11 @@ export function Modal({
   useEffect(() => {
     if (!open) return;
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (openDialogs.length === 0) overflowBeforeDialogs = document.body.style.overflow;
     openDialogs.push(dialogId);
     const panel = panelRef.current;
     // The page's scroll locks now, in the same frame as the dialog appears (later, a page with a classic scrollbar
     // would widen under the dialog a frame after it opened). Setting the style only marks the page for the next frame.
-    const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     // Focus moves in once that frame is painted: focusing here forces the style and layout of the whole page with the
     // new dialog inside this task (a long task when a dialog opens as the page loads, like the announcements). A
@@ -121,7 +126,7 @@ export function Modal({
       document.removeEventListener('keydown', onKeyDown);
       const index = openDialogs.lastIndexOf(dialogId);
       if (index !== -1) openDialogs.splice(index, 1);
-      if (openDialogs.length === 0) document.body.style.overflow = previousOverflow;
+      if (openDialogs.length === 0) document.body.style.overflow = overflowBeforeDialogs;
       previouslyFocused?.focus();
     };
   }, [open, dialogId]);
