@@ -18,8 +18,8 @@ export type CarouselProps = {
   variant: 'sections' | 'tiles';
   /**
    * How many slides are built with the carousel; the others keep their places (their `later` stand-ins, in slides
-   * of the same width) and are built `laterSlidesPerStep` at a time when the browser is idle, or all at once when the player reaches
-   * for the carousel or it turns. All of them when not given.
+   * of the same width) and are built `laterSlidesPerStep` at a time when the browser is idle, or all at once when
+   * the player reaches for the carousel or it turns. All of them when not given.
    */
   firstSlides?: number;
   className?: string;
