@@ -18,6 +18,28 @@ function Harness({ autoCloseMs }: { autoCloseMs?: number }) {
   );
 }
 
+/** Two dialogs open at once, each closed by a button of its own. */
+function Nested() {
+  const [outer, setOuter] = useState(true);
+  const [inner, setInner] = useState(true);
+  return (
+    <>
+      <button type="button" onClick={() => setOuter(false)}>
+        Close outer
+      </button>
+      <button type="button" onClick={() => setInner(false)}>
+        Close inner
+      </button>
+      <Modal open={outer} onClose={() => setOuter(false)} title="Outer" closeLabel="Close">
+        <p>Outer</p>
+      </Modal>
+      <Modal open={inner} onClose={() => setInner(false)} title="Inner" closeLabel="Close">
+        <p>Inner</p>
+      </Modal>
+    </>
+  );
+}
+
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
@@ -100,26 +122,6 @@ describe('Modal', () => {
   });
 
   it('gives the page its scroll back when the last dialog closes, whichever closes first', () => {
-    function Nested() {
-      const [outer, setOuter] = useState(true);
-      const [inner, setInner] = useState(true);
-      return (
-        <>
-          <button type="button" onClick={() => setOuter(false)}>
-            Close outer
-          </button>
-          <button type="button" onClick={() => setInner(false)}>
-            Close inner
-          </button>
-          <Modal open={outer} onClose={() => setOuter(false)} title="Outer" closeLabel="Close">
-            <p>Outer</p>
-          </Modal>
-          <Modal open={inner} onClose={() => setInner(false)} title="Inner" closeLabel="Close">
-            <p>Inner</p>
-          </Modal>
-        </>
-      );
-    }
     document.body.style.overflow = 'auto';
     render(<Nested />);
     expect(document.body.style.overflow).toBe('hidden');
