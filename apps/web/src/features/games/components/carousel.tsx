@@ -35,13 +35,13 @@ export const laterSlidesPerStep = 4;
  */
 function useSlidesBuilt(total: number, first: number | undefined): { built: number; showAll: () => void } {
   const [later, setLater] = useState(0);
-  const showAll = useCallback(() => setLater(Number.MAX_SAFE_INTEGER), []);
+  const showAll = useCallback(() => setLater(Number.POSITIVE_INFINITY), []);
   // Without `first` every slide, however many arrive; with it, never fewer than `first` (a list that grows keeps
   // its first ones built) plus the ones built since.
   const built = first === undefined ? total : Math.min(total, first + later);
   useEffect(() => {
     if (built >= total) return;
-    const more = () => setLater((count) => Math.min(Number.MAX_SAFE_INTEGER, count + laterSlidesPerStep));
+    const more = () => setLater((count) => count + laterSlidesPerStep);
     if (typeof window.requestIdleCallback === 'function' && typeof window.cancelIdleCallback === 'function') {
       const cancel = window.cancelIdleCallback.bind(window);
       const handle = window.requestIdleCallback(more, { timeout: 1000 });
