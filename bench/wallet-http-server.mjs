@@ -7,6 +7,10 @@ import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { buildApp, loadConfig } from '../apps/server/src/app.ts';
+import { applyServerV8Flags } from '../apps/server/src/platform/v8-flags.ts';
+
+// The V8 flags the server's entry point (main.ts) sets, so that this measures the server as production runs it.
+applyServerV8Flags();
 
 // Statements sent to PostgreSQL (BEGIN and COMMIT included), read by the parent around each scenario.
 let statements = 0;

@@ -12,7 +12,11 @@ import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { buildApp, loadConfig } from '../../apps/server/src/app.ts';
 import { insertSession } from '../../apps/server/src/modules/gaming/gaming.repository.ts';
+import { applyServerV8Flags } from '../../apps/server/src/platform/v8-flags.ts';
 import { benchGames, benchProviders } from './catalogue.mjs';
+
+// The V8 flags the server's entry point (main.ts) sets, so that this measures the server as production runs it.
+applyServerV8Flags();
 
 const gameCount = Number(process.env.BENCH_GAMES ?? 12_000);
 const databaseUrl = process.env.BENCH_DATABASE_URL_APP || undefined;

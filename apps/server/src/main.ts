@@ -1,9 +1,11 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { applyServerV8Flags } from './platform/v8-flags';
 
 /** Starts the server: read config, build the app (opens and migrates the database), listen, close gracefully. */
 async function main(): Promise<void> {
+  applyServerV8Flags();
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
