@@ -12,10 +12,11 @@
 // Each row also shows the SQL statements the server sent and the server's CPU time (user + kernel) per answered
 // request: unlike req/s, these hold on a busy machine. BENCH_CPU_PROF_DIR=dir writes a V8 CPU profile of each
 // scenario there; BENCH_ONLY_CALLBACKS=1 runs the two callback scenarios only; BENCH_DEPOSITS (default 3000) is the
-// number of callbacks per scenario; BENCH_MEMBERS (default 100) the number of members they are spread over.
+// number of callbacks per scenario; BENCH_MEMBERS (default 100) the number of members they are spread over;
+// BENCH_HISTORY (default 10,000) the ledger's earlier transfers, made before the measured scenarios.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -108,14 +109,40 @@ let reference = null;
 try {
   const ready = await message('ready');
   const base = `http://127.0.0.1:${port}`;
-  // Statistics for the seeded tables, as autovacuum's analyze gives a production server (this machine's PostgreSQL
-  // runs with autovacuum off, and the bench's database is new): without them the planner chose blind plans.
-  if (adminUrl) await admin('analyze', urlFor(benchDb));
+  // Dead rows cleared and statistics taken, as autovacuum does on a production server (this machine's PostgreSQL runs
+  // with autovacuum off, and the bench's database is new): after the seeding, and again between the scenarios, each
+  // of which leaves thousands of updated deposits and account rows behind. Without statistics the planner chose
+  // blind plans; without the vacuum every scan of a member's or the house's account row read its dead versions.
+  const vacuum = async () => {
+    if (adminUrl) await admin('vacuum analyze', urlFor(benchDb));
+  };
+  await vacuum();
 
   const ask = async (type, reply, extra = {}) => {
     const answer = message(reply);
     server.send({ type, ...extra });
     return answer;
+  };
+  /** CPU ticks (user + system, from /proc; Linux only) of each PostgreSQL backend of the bench database, by pid. */
+  const databaseCpuTicks = async () => {
+    const ticks = new Map();
+    if (!adminUrl) return ticks;
+    const { rows: backends } = await admin(`select pid from pg_stat_activity where datname = '${benchDb}'`);
+    for (const { pid } of backends) {
+      try {
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        ticks.set(pid, Number(fields[11]) + Number(fields[12]));
+      } catch {
+        // gone, or not Linux
+      }
+    }
+    return ticks;
+  };
+  /** Milliseconds of backend CPU between two readings (a backend that closed in between is not counted). */
+  const databaseCpuMs = (before, after) => {
+    let ticks = 0;
+    for (const [pid, value] of after) ticks += value - (before.get(pid) ?? 0);
+    return ticks * 10;
   };
   let scenario = 0;
   /** One autocannon run, with the statements the server sent per 2xx answer (and its CPU profile when asked). */
@@ -123,10 +150,12 @@ try {
     scenario += 1;
     if (profileDir) await ask('profile-start', 'profiling');
     const before = await ask('statements', 'statements');
+    const databaseBefore = await databaseCpuTicks();
     const result = await new Promise((resolve, reject) => {
       autocannon({ url: base, connections, ...options }, (error, value) => (error ? reject(error) : resolve(value)));
     });
     const after = await ask('statements', 'statements');
+    const databaseAfter = await databaseCpuTicks();
     if (profileDir) await ask('profile-stop', 'profiled', { name: `scenario-${scenario}` });
     return {
       title,
@@ -142,6 +171,8 @@ try {
       statements: (after.statements - before.statements) / Math.max(1, result['2xx']),
       cpuMs: (after.cpuMs - before.cpuMs) / Math.max(1, result['2xx']),
       systemMs: (after.systemMs - before.systemMs) / Math.max(1, result['2xx']),
+      // And the CPU time of the database's backends serving it (PostgreSQL on this machine only).
+      databaseMs: adminUrl ? databaseCpuMs(databaseBefore, databaseAfter) / Math.max(1, result['2xx']) : null,
     };
   };
 
@@ -175,9 +206,11 @@ try {
       ready.callbacks.many,
     ),
   );
+  await vacuum();
   rows.push(await callbacks('gateway deposit callback, one hot account (one member)', ready.callbacks.hot));
 
   if (!process.env.BENCH_ONLY_CALLBACKS) {
+    await vacuum();
     // 3. Agent → downline transfers, each with its own Idempotency-Key (payment password verified every time).
     const headers = { 'content-type': 'application/json', authorization: ready.agentToken };
     rows.push(
@@ -254,14 +287,14 @@ const lines = [
   '',
   `Machine: ${cpus.length} cores (${cpus[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${database}, load average before the run ${loadBefore}. The built app in its own process, autocannon ${connections} connections over loopback on the same machine.`,
   '',
-  '| Scenario | req/s | p50 ms | p99 ms | 2xx | non-2xx | errors | SQL statements / req | server CPU ms / req (kernel) |',
-  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  '| Scenario | req/s | p50 ms | p99 ms | 2xx | non-2xx | errors | SQL statements / req | server CPU ms / req (kernel) | database CPU ms / req |',
+  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ...rows.map(
     (row) =>
-      `| ${row.title} | ${row.perSecond} | ${row.p50} | ${row.p99} | ${row.ok} | ${row.non2xx} | ${row.errors} | ${row.statements.toFixed(1)} | ${row.cpuMs.toFixed(2)} (${row.systemMs.toFixed(2)}) |`,
+      `| ${row.title} | ${row.perSecond} | ${row.p50} | ${row.p99} | ${row.ok} | ${row.non2xx} | ${row.errors} | ${row.statements.toFixed(1)} | ${row.cpuMs.toFixed(2)} (${row.systemMs.toFixed(2)}) | ${row.databaseMs === null ? '' : row.databaseMs.toFixed(2)} |`,
   ),
   reference
-    ? `| reference: pgbench TPC-B \`-c 8 -j 2 -T ${durationSeconds}\`, same run | ${reference} | | | | | | | |`
+    ? `| reference: pgbench TPC-B \`-c 8 -j 2 -T ${durationSeconds}\`, same run | ${reference} | | | | | | | | |`
     : '',
   '',
   reference
