@@ -11,7 +11,7 @@
 //
 // Each row also shows the SQL statements the server sent and the server's CPU time (user + kernel) per answered
 // request: unlike req/s, these hold on a busy machine. BENCH_CPU_PROF_DIR=dir writes a V8 CPU profile of each
-// scenario there; BENCH_ONLY_CALLBACKS=1 runs the two callback scenarios only; BENCH_DEPOSITS (default 3000) is the
+// scenario there; BENCH_ONLY_CALLBACKS=1 runs the two callback scenarios only; BENCH_DEPOSITS (default 10,000) is the
 // number of callbacks per scenario; BENCH_MEMBERS (default 100) the number of members they are spread over;
 // BENCH_HISTORY (default 10,000) the ledger's earlier transfers, made before the measured scenarios.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -27,7 +27,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const adminUrl = process.env.BENCH_DATABASE_URL || null;
 const durationSeconds = Number(process.env.BENCH_DURATION_S ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
-const deposits = Number(process.env.BENCH_DEPOSITS ?? 3000);
+const deposits = Number(process.env.BENCH_DEPOSITS ?? 10_000);
 const record = process.argv.includes('--record');
 const loadBefore = os
   .loadavg()
