@@ -339,7 +339,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   ]);
   if (demoLogins.length > 0) app.log.info({ demoLogins }, 'demo accounts seeded');
 
-  const wallet = createWalletService({ db: database.db, merchantCode: config.merchantCode, log: app.log });
+  const wallet = createWalletService({
+    db: database.db,
+    merchantCode: config.merchantCode,
+    log: app.log,
+    maxCommitGroup: config.walletCommitGroupMax,
+  });
   if (config.paymentSimEnabled) {
     app.log.warn('PAYMENT_SIM_ENABLED is ON: the simulator pay page credits deposits without real money.');
     if (!config.paymentSimSecret) app.log.warn('PAYMENT_SIM_SECRET not set: a random secret for this process only');

@@ -11,6 +11,7 @@ import { LRUCache } from 'lru-cache';
 import { type Db, type DbOrTx, isRetryableDbError, isUniqueViolation, type Tx } from '../../platform/db';
 import { AppError, isAppError } from '../../platform/http/app-error';
 import { requestHash } from '../../platform/idempotency';
+import { createCommitGroup } from './wallet.commit-group';
 import * as repo from './wallet.repository';
 
 type AccountFacts = Awaited<ReturnType<typeof repo.findAccountFacts>>[number];
@@ -117,6 +118,11 @@ export type WalletServiceDeps = {
   log?: { warn(object: unknown, message: string): void; error(object: unknown, message: string): void };
   /** Told of every write that lost a race and will be tried again, with the database error (for metrics). */
   onRaceLost?: (error: unknown) => void;
+  /**
+   * Most one-statement transfers written in one transaction (group commit, see wallet.commit-group.ts); default 32,
+   * 1 writes each alone.
+   */
+  maxCommitGroup?: number;
 };
 
 /** Amounts above this are refused: far beyond any real transfer, and far from bigint column overflow. */
@@ -230,6 +236,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * @see https://docs.tigerbeetle.com/coding/two-phase-transfers/ (holds: pending, post, void)
  */
 export function createWalletService(deps: WalletServiceDeps) {
+  const commitGroup = createCommitGroup({
+    db: deps.db,
+    maxGroup: deps.maxCommitGroup ?? 32,
+    onGroupFailed: (error, size) =>
+      deps.log?.warn({ err: error, size }, 'ledger commit group failed; its transfers are written one by one'),
+  });
   const maxAttempts = deps.maxAttempts ?? 8;
 
   /**
@@ -411,7 +423,7 @@ export function createWalletService(deps: WalletServiceDeps) {
     const memberPays = shared.id === input.credit;
     let written: repo.GuardedTransfer | null;
     try {
-      written = await repo.postGuardedTransfer(deps.db, {
+      const values = {
         merchantCode: deps.merchantCode,
         memberAccountId: memberPays ? input.debit : input.credit,
         memberPays,
@@ -424,7 +436,8 @@ export function createWalletService(deps: WalletServiceDeps) {
         kind: input.kind,
         metadata: prepared.metadata,
         guard,
-      });
+      };
+      written = await commitGroup.run(values.memberAccountId, (db) => repo.postGuardedTransfer(db, values));
     } catch (error) {
       const race =
         isRetryableDbError(error) || (isUniqueViolation(error) && raceConstraints.has(constraintOf(error) ?? ''));

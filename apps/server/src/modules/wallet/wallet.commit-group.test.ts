@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DbOrTx } from '../../platform/db';
+import { logStatements } from '../../testing';
+import { createCommitGroup } from './wallet.commit-group';
+import { currency, type Ledger, openLedger } from './wallet.test-helpers';
+
+type Rows<T> = { rows: T[] };
+const rowsOf = async <T>(db: DbOrTx, query: ReturnType<typeof sql>) =>
+  ((await db.execute(query)) as unknown as Rows<T>).rows;
+
+describe('ledger group commit', () => {
+  let ledger: Ledger;
+  beforeEach(async () => {
+    ledger = await openLedger();
+    await ledger.database.db.execute(
+      sql`create table wallet_test_guards (id integer primary key, state text not null, transfer_id bigint)`,
+    );
+  });
+  afterEach(async () => {
+    await ledger.close();
+  });
+
+  /** Opens `count` guard rows and credits each from the clearing account to `creditOf(index)`, all at once. */
+  async function creditAll(count: number, creditOf: (index: number) => number, prefix: string) {
+    const db = ledger.database.db;
+    for (let index = 0; index < count; index += 1) {
+      await db.execute(sql`insert into wallet_test_guards (id, state) values (${index}, 'open')`);
+    }
+    return Promise.all(
+      Array.from({ length: count }, (_, index) =>
+        ledger.wallet.transfer(
+          {
+            idempotencyKey: `${prefix}-${index}`,
+            debit: ledger.clearing,
+            credit: creditOf(index),
+            amountMinor: 100n + BigInt(index),
+            currency,
+            kind: 'DEPOSIT',
+          },
+          {
+            beforeMoving: async (tx) => {
+              const done = await rowsOf(
+                tx,
+                sql`update wallet_test_guards set state = 'done' where id = ${index} and state = 'open' returning id`,
+              );
+              if (done.length === 0) throw new Error(`guard ${index} is not open`);
+            },
+            guard: {
+              update: (gate, transferId) =>
+                sql`update wallet_test_guards set state = 'done', transfer_id = ${transferId}
+                    where id = ${index} and state = 'open' and ${gate} returning *`,
+            },
+          },
+        ),
+      ),
+    );
+  }
+
+  it('writes one-statement transfers that arrive together in shared transactions, each answered after its commit', async () => {
+    const members = [await ledger.player(), await ledger.player(), await ledger.player()];
+    const log = logStatements(ledger.database);
+    const transfers = await creditAll(24, (index) => members[index % members.length] ?? 0, 'group');
+    log.stop();
+
+    const statements = log.texts.map((text) => text.trim().toLowerCase());
+    const begins = statements.filter((text) => text === 'begin').length;
+    const credits = statements.filter((text) => text.includes('insert into wallet_transfers')).length;
+    // Every transfer went by its one statement, and they shared transactions: fewer commits than transfers.
+    expect(credits).toBe(24);
+    expect(begins).toBeGreaterThanOrEqual(1);
+    expect(begins).toBeLessThan(24);
+    // A group locks its members' accounts first (the ordinary path's lock, in id order), before its first transfer
+    // statement. (On PostgreSQL other connections' reads may come in between in the log.)
+    const firstBegin = statements.indexOf('begin');
+    const next = statements.slice(firstBegin + 1).find((text) => /^with n as|for no key update of/.test(text));
+    expect(next).toMatch(/for no key update of "wallet_accounts"/);
+
+    expect(transfers.every((transfer) => !transfer.replayed)).toBe(true);
+    expect(new Set(transfers.map((transfer) => transfer.id)).size).toBe(24);
+    const guards = await rowsOf<{ id: number; state: string; transfer_id: string }>(
+      ledger.database.db,
+      sql`select id, state, transfer_id::text as transfer_id from wallet_test_guards order by id`,
+    );
+    expect(guards.map((row) => row.state)).toEqual(Array(24).fill('done'));
+    expect(guards.map((row) => row.transfer_id)).toEqual(transfers.map((transfer) => String(transfer.id)));
+    for (const [position, member] of members.entries()) {
+      let expected = 0n;
+      for (let index = position; index < 24; index += members.length) expected += 100n + BigInt(index);
+      expect((await ledger.wallet.getBalance(member)).balanceMinor).toBe(expected.toString());
+    }
+    await ledger.expectReconciled();
+  });
+
+  it('credits one hot member from many concurrent callers exactly once each', async () => {
+    const member = await ledger.player();
+    const transfers = await creditAll(40, () => member, 'hot');
+    const expected = transfers.reduce((sum, transfer) => sum + BigInt(transfer.amountMinor), 0n);
+    expect(expected).toBe(40n * 100n + (39n * 40n) / 2n);
+    expect((await ledger.wallet.getBalance(member)).balanceMinor).toBe(expected.toString());
+    const entries = await rowsOf<{ n: number }>(
+      ledger.database.db,
+      sql`select count(*)::int as n from wallet_entries where account_id = ${member}`,
+    );
+    expect(entries[0]?.n).toBe(40);
+    await ledger.expectReconciled();
+  });
+
+  it('writes each transfer of a failed group alone: the others are kept once, the failing one gets its error', async () => {
+    const db = ledger.database.db;
+    await db.execute(sql`create table wallet_test_writes (value integer primary key)`);
+    const onGroupFailed = vi.fn();
+    const group = createCommitGroup({ db, maxGroup: 32, onGroupFailed });
+    const write = (value: number) => (target: DbOrTx) =>
+      // 3 fails as it is written (division by zero), alone or in a group: nothing of it is stored.
+      rowsOf<{ value: number }>(
+        target,
+        sql`insert into wallet_test_writes (value) values (${value}::int / (${value}::int - 3) * 0 + ${value}::int)
+            returning value`,
+      );
+    // The first runs alone (nothing was waiting); the other five arrive meanwhile and form one group.
+    const results = await Promise.allSettled([0, 1, 2, 3, 4, 5].map((value) => group.run(1, write(value))));
+
+    expect(results.map((result) => result.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    expect((results[3] as PromiseRejectedResult).reason).toBeTruthy();
+    expect(onGroupFailed).toHaveBeenCalledTimes(1);
+    expect(onGroupFailed.mock.calls[0]?.[1]).toBe(5);
+    const stored = await rowsOf<{ value: number }>(db, sql`select value from wallet_test_writes order by value`);
+    expect(stored.map((row) => row.value)).toEqual([0, 1, 2, 4, 5]);
+  });
+
+  it('writes each alone when groups are turned off (maxGroup 1)', async () => {
+    const db = ledger.database.db;
+    const group = createCommitGroup({ db, maxGroup: 1 });
+    const log = logStatements(ledger.database);
+    const answers = await Promise.all(
+      [1, 2, 3].map((value) => group.run(1, (target) => rowsOf<{ v: number }>(target, sql`select ${value}::int as v`))),
+    );
+    log.stop();
+    expect(answers.map((rows) => rows[0]?.v)).toEqual([1, 2, 3]);
+    expect(log.texts.map((text) => text.trim().toLowerCase())).not.toContain('begin');
+  });
+});
