@@ -75,6 +75,8 @@ describe('ledger group commit', () => {
     const firstBegin = statements.indexOf('begin');
     const next = statements.slice(firstBegin + 1).find((text) => /^with n as|for no key update of/.test(text));
     expect(next).toMatch(/for no key update of "wallet_accounts"/);
+    // ... all of them at once: the three members and the clearing account (members by id, then shared ones).
+    expect(next?.match(/\$\d+/g)).toHaveLength(4);
 
     expect(transfers.every((transfer) => !transfer.replayed)).toBe(true);
     expect(new Set(transfers.map((transfer) => transfer.id)).size).toBe(24);
@@ -109,6 +111,7 @@ describe('ledger group commit', () => {
   it('writes each transfer of a failed group alone: the others are kept once, the failing one gets its error', async () => {
     const db = ledger.database.db;
     await db.execute(sql`create table wallet_test_writes (value integer primary key)`);
+    const accounts = { memberAccountId: await ledger.player(), sharedAccountId: ledger.clearing };
     const onGroupFailed = vi.fn();
     const group = createCommitGroup({ db, maxGroup: 32, onGroupFailed });
     const write = (value: number) => (target: DbOrTx) =>
@@ -119,7 +122,7 @@ describe('ledger group commit', () => {
             returning value`,
       );
     // The first runs alone (nothing was waiting); the other five arrive meanwhile and form one group.
-    const results = await Promise.allSettled([0, 1, 2, 3, 4, 5].map((value) => group.run(1, write(value))));
+    const results = await Promise.allSettled([0, 1, 2, 3, 4, 5].map((value) => group.run(accounts, write(value))));
 
     expect(results.map((result) => result.status)).toEqual([
       'fulfilled',
@@ -136,12 +139,37 @@ describe('ledger group commit', () => {
     expect(stored.map((row) => row.value)).toEqual([0, 1, 2, 4, 5]);
   });
 
+  it('answers every caller when a work throws before it sends anything and the failure listener throws too', async () => {
+    const db = ledger.database.db;
+    const accounts = { memberAccountId: await ledger.player(), sharedAccountId: ledger.clearing };
+    const group = createCommitGroup({
+      db,
+      maxGroup: 32,
+      onGroupFailed: () => {
+        throw new Error('listener failed');
+      },
+    });
+    const works = [0, 1, 2, 3].map((value) => (target: DbOrTx) => {
+      if (value === 2) throw new Error('bad input');
+      return rowsOf<{ v: number }>(target, sql`select ${value}::int as v`);
+    });
+    const results = await Promise.allSettled(works.map((work) => group.run(accounts, work)));
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect((results[2] as PromiseRejectedResult).reason).toMatchObject({ message: 'bad input' });
+    // The writer is still running: a later transfer is written.
+    const later = await group.run(accounts, (target) => rowsOf<{ v: number }>(target, sql`select 9::int as v`));
+    expect(later[0]?.v).toBe(9);
+  });
+
   it('writes each alone when groups are turned off (maxGroup 1)', async () => {
     const db = ledger.database.db;
     const group = createCommitGroup({ db, maxGroup: 1 });
+    const accounts = { memberAccountId: await ledger.player(), sharedAccountId: ledger.clearing };
     const log = logStatements(ledger.database);
     const answers = await Promise.all(
-      [1, 2, 3].map((value) => group.run(1, (target) => rowsOf<{ v: number }>(target, sql`select ${value}::int as v`))),
+      [1, 2, 3].map((value) =>
+        group.run(accounts, (target) => rowsOf<{ v: number }>(target, sql`select ${value}::int as v`)),
+      ),
     );
     log.stop();
     expect(answers.map((rows) => rows[0]?.v)).toEqual([1, 2, 3]);

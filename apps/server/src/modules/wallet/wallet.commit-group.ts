@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import * as repo from './wallet.repository';
 
@@ -12,10 +13,13 @@ import * as repo from './wallet.repository';
  * own. In a group they pay one; bench/wallet-http.mjs measured 769 -> 1,110 credits/s for one hot member and p99
  * 71 -> 20 ms (bench/RESULTS.md, 2026-11-29).
  *
- * Locks: a group first locks all its members' accounts in id order (`repo.lockAccounts`), then runs the statements
- * in arrival order, each locking its shared account by its update as its last step, as alone. So a group takes the
- * ledger's global order too (members by id, shared accounts last) and cannot deadlock with an ordinary transfer
- * over a member's row. Two groups never run at once in one process.
+ * Locks: a group first locks every account its statements will touch, in the ledger's global order, by one
+ * `repo.lockAccounts` (its members' accounts by id, then its shared accounts by id: a group may hold the clearing
+ * account and a game's house account), then runs the statements, which find their rows locked already. So a group
+ * cannot deadlock with an ordinary transfer, which locks in the same order, nor with another instance's group. A
+ * group waits at most `lockTimeout` for a lock (then it fails, and its transfers are written alone), so one
+ * transaction holding a member's row cannot hold up every group after it. Two groups never run at once in one
+ * process.
  *
  * Failures: a statement that fails (a lost race on an idempotency key, a deadlock between two shared accounts) aborts
  * its group's transaction, and then each transfer of the group is written alone, in arrival order, exactly as without
@@ -26,8 +30,11 @@ import * as repo from './wallet.repository';
  * Each statement must be safe to run again after a rollback: it may run twice (in the group, rolled back; then alone).
  */
 export type CommitGroup = {
-  /** Writes `work` in the next group (or alone); resolves with its result once that has been committed. */
-  run<T>(memberAccountId: number, work: (db: DbOrTx) => Promise<T>): Promise<T>;
+  /**
+   * Writes `work` (one statement) in the next group, or alone; resolves with its result once that has been
+   * committed. `accounts`: the member's account the statement locks first and the shared account it updates last.
+   */
+  run<T>(accounts: GroupedAccounts, work: (db: DbOrTx) => Promise<T>): Promise<T>;
 };
 
 export type CommitGroupOptions = {
@@ -36,10 +43,14 @@ export type CommitGroupOptions = {
   maxGroup: number;
   /** Told when a group's transaction failed and its transfers are written one by one (for logs and metrics). */
   onGroupFailed?: (error: unknown, size: number) => void;
+  /** PostgreSQL `lock_timeout` of a group's transaction; default '5s'. */
+  lockTimeout?: string;
 };
 
+export type GroupedAccounts = { memberAccountId: number; sharedAccountId: number };
+
 type Waiting = {
-  memberAccountId: number;
+  accounts: GroupedAccounts;
   work: (db: DbOrTx) => Promise<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
@@ -47,6 +58,7 @@ type Waiting = {
 
 export function createCommitGroup(options: CommitGroupOptions): CommitGroup {
   const { db } = options;
+  const lockTimeout = options.lockTimeout ?? '5s';
   const maxGroup = Math.max(1, Math.floor(options.maxGroup));
   const queue: Waiting[] = [];
   let writing = false;
@@ -63,14 +75,25 @@ export function createCommitGroup(options: CommitGroupOptions): CommitGroup {
     let results: unknown[];
     try {
       results = await db.transaction(async (tx) => {
-        const members = [...new Set(group.map((item) => item.memberAccountId))].sort((a, b) => a - b);
-        await repo.lockAccounts(tx, members);
+        await tx.execute(sql`select set_config('lock_timeout', ${lockTimeout}, true)`);
+        // Members and shared accounts in one list: lockAccounts locks members by id, then shared accounts by id.
+        const accounts = new Set<number>();
+        for (const { accounts: touched } of group) {
+          accounts.add(touched.memberAccountId);
+          accounts.add(touched.sharedAccountId);
+        }
+        await repo.lockAccounts(tx, [...accounts]);
         // All handed to the connection at once: it sends each as soon as the one before it is answered (in the
-        // order given), without a turn of this process's event loop in between.
-        return Promise.all(group.map((item) => item.work(tx)));
+        // order given), without a turn of this process's event loop in between. Each is started inside an async
+        // function, so that one that throws at once still leaves the others' promises awaited.
+        return Promise.all(group.map((item) => (async () => item.work(tx))()));
       });
     } catch (error) {
-      options.onGroupFailed?.(error, group.length);
+      try {
+        options.onGroupFailed?.(error, group.length);
+      } catch {
+        // A listener's failure must not leave the group's callers waiting.
+      }
       for (const item of group) await alone(item);
       return;
     }
@@ -94,11 +117,11 @@ export function createCommitGroup(options: CommitGroupOptions): CommitGroup {
   }
 
   return {
-    run<T>(memberAccountId: number, work: (db: DbOrTx) => Promise<T>): Promise<T> {
+    run<T>(accounts: GroupedAccounts, work: (db: DbOrTx) => Promise<T>): Promise<T> {
       // Groups off: each statement goes at once, side by side with the others, as before group commit.
-      if (maxGroup === 1) return work(db);
+      if (maxGroup === 1) return (async () => work(db))();
       return new Promise<T>((resolve, reject) => {
-        queue.push({ memberAccountId, work, resolve: resolve as (value: unknown) => void, reject });
+        queue.push({ accounts, work, resolve: resolve as (value: unknown) => void, reject });
         if (!writing) void write();
       });
     },

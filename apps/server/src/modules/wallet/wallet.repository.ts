@@ -254,13 +254,15 @@ export type TransferGuard = { update: (gate: SQL, transferId: SQL) => SQL; follo
 export type GuardedTransfer = PostedTransfer & { guarded: Record<string, unknown> };
 
 /**
- * A member↔shared transfer with its caller's deciding write, as one statement and so one round trip in its own
- * implicit transaction (no BEGIN, no COMMIT): it locks the member's account (`FOR NO KEY UPDATE`), checks it (this
+ * A member↔shared transfer with its caller's deciding write, as one statement and so one round trip, alone in its
+ * own implicit transaction (no BEGIN, no COMMIT) or as one of a group's statements (wallet.commit-group.ts, which
+ * has locked the group's accounts already, in the same order): it locks the member's account (`FOR NO KEY UPDATE`), checks it (this
  * merchant, the currency, the key not used yet, and, when the member pays, the funds), runs the guard's update
  * gated by those checks, and only when that returned a row moves both cached balances, appends the transfer and
  * its entries under an id taken from the transfers' sequence first (so the guard can record it). Each step reads the one before it, so PostgreSQL runs them in that
  * order: the member's row first, then the caller's row, then the shared row, locked by its update as the last lock
- * (the ledger's global order; the shared row is held only for the rest of this statement and its commit).
+ * (the ledger's global order; alone, the shared row is held only for the rest of this statement and its commit;
+ * in a group, until the group's commit).
  *
  * Null when nothing was written: a check failed, the key was used already, or the guard matched no row. The caller
  * then takes the ordinary transactional path, which explains each of those (replay, refusal, the guard's own

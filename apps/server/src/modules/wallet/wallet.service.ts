@@ -101,7 +101,7 @@ export type TransferOptions = {
   /**
    * `beforeMoving`'s work written as one UPDATE of the caller's row (see repo.TransferGuard). With it, and without
    * `within`, a member↔shared transfer is first tried as a single statement (one round trip instead of BEGIN, lock,
-   * `beforeMoving`, post and COMMIT); when that writes nothing (the key was used, a check failed, the guard matched
+   * `beforeMoving`, post and COMMIT; written with others in one transaction when several arrive together); when that writes nothing (the key was used, a check failed, the guard matched
    * no row) or loses a race, the ordinary transaction runs with `beforeMoving`, which then gives the answer. So the
    * guard must change exactly what `beforeMoving` changes, and match no row exactly when `beforeMoving` would throw;
    * it records the transfer's id itself (`recordTransferId` is for the ordinary path). `guarded` then receives the
@@ -406,8 +406,9 @@ export function createWalletService(deps: WalletServiceDeps) {
   }
 
   /**
-   * `transferLockingSharedLast` with the caller's guard, as one statement in its own implicit transaction
-   * (`repo.postGuardedTransfer`): the same locks in the same order, the same checks, and nothing written unless all
+   * `transferLockingSharedLast` with the caller's guard, as one statement (`repo.postGuardedTransfer`), alone in its
+   * own implicit transaction or in a group's transaction with the others that arrived meanwhile (`commitGroup`,
+   * wallet.commit-group.ts): the same locks in the same order, the same checks, and nothing written unless all
    * pass. Null when it wrote nothing or lost a race (a deadlock, a serialization failure, a twin's key): the caller
    * then runs the ordinary transaction, whose own retries and answers (replay, refusal) apply.
    */
@@ -437,7 +438,9 @@ export function createWalletService(deps: WalletServiceDeps) {
         metadata: prepared.metadata,
         guard,
       };
-      written = await commitGroup.run(values.memberAccountId, (db) => repo.postGuardedTransfer(db, values));
+      written = await commitGroup.run({ memberAccountId: values.memberAccountId, sharedAccountId: shared.id }, (db) =>
+        repo.postGuardedTransfer(db, values),
+      );
     } catch (error) {
       const race =
         isRetryableDbError(error) || (isUniqueViolation(error) && raceConstraints.has(constraintOf(error) ?? ''));
