@@ -10,8 +10,8 @@ import * as repo from './wallet.repository';
  * Why: every one-statement transfer updates a shared account (the payment clearing account for each gateway deposit,
  * a game's house account for each bet), and holds that row's lock until its commit is flushed, so transfers through
  * one shared account (or to one member) were written one commit flush after another, and each paid a commit of its
- * own. In a group they pay one; bench/wallet-http.mjs measured 769 -> 1,110 credits/s for one hot member and p99
- * 71 -> 20 ms (bench/RESULTS.md, 2026-11-29).
+ * own. In a group they pay one; bench/wallet-http.mjs measured, for one hot member, 776 -> 1,038-1,140 credits/s
+ * and p99 77 -> 20-23 ms, and half the database CPU per credit (bench/RESULTS.md, 2026-11-29).
  *
  * Locks: a group first locks every account its statements will touch, in the ledger's global order, by one
  * `repo.lockAccounts` (its members' accounts by id, then its shared accounts by id: a group may hold the clearing

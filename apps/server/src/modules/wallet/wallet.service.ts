@@ -101,11 +101,12 @@ export type TransferOptions = {
   /**
    * `beforeMoving`'s work written as one UPDATE of the caller's row (see repo.TransferGuard). With it, and without
    * `within`, a member↔shared transfer is first tried as a single statement (one round trip instead of BEGIN, lock,
-   * `beforeMoving`, post and COMMIT; written with others in one transaction when several arrive together); when that writes nothing (the key was used, a check failed, the guard matched
-   * no row) or loses a race, the ordinary transaction runs with `beforeMoving`, which then gives the answer. So the
-   * guard must change exactly what `beforeMoving` changes, and match no row exactly when `beforeMoving` would throw;
-   * it records the transfer's id itself (`recordTransferId` is for the ordinary path). `guarded` then receives the
-   * row the guard's update returned (as the driver gave it).
+   * `beforeMoving`, post and COMMIT; written with others in one transaction when several arrive together); when
+   * that writes nothing (the key was used, a check failed, the guard matched no row) or loses a race, the ordinary
+   * transaction runs with `beforeMoving`, which then gives the answer. So the guard must change exactly what
+   * `beforeMoving` changes, and match no row exactly when `beforeMoving` would throw; it records the transfer's id
+   * itself (`recordTransferId` is for the ordinary path). `guarded` then receives the row the guard's update
+   * returned (as the driver gave it).
    */
   guard?: repo.TransferGuard & { guarded?: (row: Record<string, unknown>) => void };
 };
