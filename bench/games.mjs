@@ -12,13 +12,14 @@
 // (BENCH_ONLY=searches: the warm-up and the two search rows only, for profiling or comparing the search path.)
 import { spawn, spawnSync } from 'node:child_process';
 import { createSign, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
-import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { backendCpuMicros, backendCpuTicks } from './database-cpu.mjs';
 import { ipcAnswers } from './games-load/ipc.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -97,28 +98,11 @@ const seedMs = ready.seedMs;
 /** Runs `body` with this process on core 0 (the server has core 1), profiling the server when asked. */
 // CPU time is what the load on a shared machine changes least: the server's (process.cpuUsage over IPC) and, on
 // PostgreSQL, its backends' for the bench database (utime + stime from /proc, Linux only), per request.
-const ticksPerSecond = 100;
-/** CPU ticks of each backend of the bench database by pid (a pool may close and open connections meanwhile). */
+/** CPU ticks of each backend of the bench database by pid. */
 async function databaseCpuTicks() {
-  const ticks = new Map();
-  if (!usePostgres) return ticks;
+  if (!usePostgres) return new Map();
   const { rows } = await admin(`select pid from pg_stat_activity where datname = '${databaseName}'`);
-  for (const { pid } of rows) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
-    } catch {
-      // gone, or not Linux
-    }
-  }
-  return ticks;
-}
-
-/** CPU of the backends between two readings; a backend that closed in between is not counted (an undercount). */
-function databaseCpuMicros(before, after) {
-  let ticks = 0;
-  for (const [pid, value] of after) ticks += value - (before.get(pid) ?? 0);
-  return (ticks * 1_000_000) / ticksPerSecond;
+  return backendCpuTicks(rows.map((row) => row.pid));
 }
 
 async function measured(name, body) {
@@ -135,7 +119,7 @@ async function measured(name, body) {
     const calls = result?.calls ?? result?.requests?.total ?? 0;
     if (result && calls > 0) {
       result.serverCpuUs = Math.round(((await ask({ type: 'cpu' }, 'cpu')).micros - cpuBefore) / calls);
-      result.databaseCpuUs = Math.round(databaseCpuMicros(dbBefore, await databaseCpuTicks()) / calls);
+      result.databaseCpuUs = Math.round(backendCpuMicros(dbBefore, await databaseCpuTicks()) / calls);
     }
     if (profileDir) {
       mkdirSync(profileDir, { recursive: true });

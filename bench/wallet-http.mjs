@@ -16,12 +16,13 @@
 // BENCH_HISTORY (default 10,000) the ledger's earlier transfers, made before the measured scenarios.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { backendCpuMicros, backendCpuTicks } from './database-cpu.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const adminUrl = process.env.BENCH_DATABASE_URL || null;
@@ -123,26 +124,11 @@ try {
     server.send({ type, ...extra });
     return answer;
   };
-  /** CPU ticks (user + system, from /proc; Linux only) of each PostgreSQL backend of the bench database, by pid. */
+  /** CPU ticks of each PostgreSQL backend of the bench database, by pid (bench/database-cpu.mjs). */
   const databaseCpuTicks = async () => {
-    const ticks = new Map();
-    if (!adminUrl) return ticks;
+    if (!adminUrl) return new Map();
     const { rows: backends } = await admin(`select pid from pg_stat_activity where datname = '${benchDb}'`);
-    for (const { pid } of backends) {
-      try {
-        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-        ticks.set(pid, Number(fields[11]) + Number(fields[12]));
-      } catch {
-        // gone, or not Linux
-      }
-    }
-    return ticks;
-  };
-  /** Milliseconds of backend CPU between two readings (a backend that closed in between is not counted). */
-  const databaseCpuMs = (before, after) => {
-    let ticks = 0;
-    for (const [pid, value] of after) ticks += value - (before.get(pid) ?? 0);
-    return ticks * 10;
+    return backendCpuTicks(backends.map((row) => row.pid));
   };
   let scenario = 0;
   /** One autocannon run, with the statements the server sent per 2xx answer (and its CPU profile when asked). */
@@ -180,7 +166,7 @@ try {
       cpuMs: (after.cpuMs - before.cpuMs) / Math.max(1, result['2xx']),
       systemMs: (after.systemMs - before.systemMs) / Math.max(1, result['2xx']),
       // And the CPU time of the database's backends serving it (PostgreSQL on this machine only).
-      databaseMs: adminUrl ? databaseCpuMs(databaseBefore, databaseAfter) / Math.max(1, result['2xx']) : null,
+      databaseMs: adminUrl ? backendCpuMicros(databaseBefore, databaseAfter) / 1000 / Math.max(1, result['2xx']) : null,
     };
   };
 
