@@ -344,6 +344,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     merchantCode: config.merchantCode,
     log: app.log,
     maxCommitGroup: config.walletCommitGroupMax,
+    pipeline: database.pipeline,
   });
   if (config.paymentSimEnabled) {
     app.log.warn('PAYMENT_SIM_ENABLED is ON: the simulator pay page credits deposits without real money.');

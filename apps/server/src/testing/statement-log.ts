@@ -20,7 +20,9 @@ function textOf(query: unknown): string {
 /**
  * Logs every statement the app sends to its database from now until `stop`, at the driver, below drizzle: what a
  * request costs in round trips, BEGIN and COMMIT included. On PostgreSQL each pool client's `query` is wrapped when
- * the pool hands it out (the pool's own `query` also checks a client out), so clients connected earlier count too;
+ * the pool hands it out (the pool's own `query` also checks a client out), so clients connected earlier count too,
+ * and so are the pipelined connections' (their statements count one each, though a pipelined transaction is sent
+ * in one go);
  * on PGlite the instance's `query` and `exec` are wrapped, and a transaction counts its BEGIN, its statements and
  * its COMMIT (or ROLLBACK), as PostgreSQL would receive them.
  */
@@ -41,8 +43,7 @@ export function logStatements(database: Database): StatementLog {
     }
   };
   const client = (database.db as unknown as { $client: unknown }).$client;
-  if (database.kind === 'postgres') {
-    const pool = client as PoolLike;
+  const wrapPool = (pool: PoolLike) => {
     const connect = pool.connect;
     const wrapped = new WeakSet<object>();
     const seen = (pooled: unknown) => {
@@ -67,6 +68,11 @@ export function logStatements(database: Database): StatementLog {
     restore.push(() => {
       pool.connect = connect;
     });
+  };
+  if (database.kind === 'postgres') {
+    wrapPool(client as PoolLike);
+    // The pipelined connections (the ledger's group commit) too.
+    if (database.pipeline) wrapPool(database.pipeline.pool as PoolLike);
   } else {
     const pglite = client as PgliteLike;
     wrap(pglite);

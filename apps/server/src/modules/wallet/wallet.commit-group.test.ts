@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DbOrTx } from '../../platform/db';
-import { logStatements } from '../../testing';
+import { heldBackPool, logStatements } from '../../testing';
 import { createCommitGroup } from './wallet.commit-group';
 import { currency, type Ledger, openLedger } from './wallet.test-helpers';
 
@@ -113,7 +113,7 @@ describe('ledger group commit', () => {
     await db.execute(sql`create table wallet_test_writes (value integer primary key)`);
     const accounts = { memberAccountId: await ledger.player(), sharedAccountId: ledger.clearing };
     const onGroupFailed = vi.fn();
-    const group = createCommitGroup({ db, maxGroup: 32, onGroupFailed });
+    const group = createCommitGroup({ db, pipeline: ledger.database.pipeline, maxGroup: 32, onGroupFailed });
     const write = (value: number) => (target: DbOrTx) =>
       // 3 fails as it is written (division by zero), alone or in a group: nothing of it is stored.
       rowsOf<{ value: number }>(
@@ -144,6 +144,7 @@ describe('ledger group commit', () => {
     const accounts = { memberAccountId: await ledger.player(), sharedAccountId: ledger.clearing };
     const group = createCommitGroup({
       db,
+      pipeline: ledger.database.pipeline,
       maxGroup: 32,
       onGroupFailed: () => {
         throw new Error('listener failed');
@@ -159,6 +160,56 @@ describe('ledger group commit', () => {
     // The writer is still running: a later transfer is written.
     const later = await group.run(accounts, (target) => rowsOf<{ v: number }>(target, sql`select 9::int as v`));
     expect(later[0]?.v).toBe(9);
+  });
+
+  it('sends a whole group on a pipelined connection at once: BEGIN to COMMIT before the first answer', async () => {
+    const db = ledger.database.db;
+    const fake = heldBackPool();
+    const group = createCommitGroup({ db, pipeline: fake.pool, maxGroup: 32 });
+    const member = await ledger.player();
+    const accounts = { memberAccountId: member, sharedAccountId: ledger.clearing };
+    const work = (value: number) => (target: DbOrTx) =>
+      rowsOf<{ v: number }>(target, sql`select ${value}::int as v`).then((rows) => [value, rows.length]);
+    // The first runs alone on the ordinary pool (nothing was waiting); the three others arrive meanwhile and form
+    // one group, which goes to the pipelined connection.
+    const answers = Promise.all([0, 1, 2, 3].map((value) => group.run(accounts, work(value))));
+    await vi.waitFor(() => expect(fake.texts.at(-1)).toBe('commit'));
+    expect(fake.texts[0]).toBe('begin');
+    expect(fake.texts[1]).toContain('set_config');
+    expect(fake.texts[2]).toContain('for no key update of "wallet_accounts"');
+    expect(fake.texts.slice(3, -1)).toEqual(Array(3).fill('select $1::int as v'));
+    // Nothing was answered yet, and nothing waits for an answer to send the rest.
+    fake.answerAll();
+    expect(await answers).toEqual([
+      [0, 1],
+      [1, 0],
+      [2, 0],
+      [3, 0],
+    ]);
+    expect(fake.released).toEqual([undefined]);
+  });
+
+  it('ends a pipelined group with ROLLBACK when a work failed before sending, then writes each alone', async () => {
+    const db = ledger.database.db;
+    const fake = heldBackPool();
+    const onGroupFailed = vi.fn();
+    const group = createCommitGroup({ db, pipeline: fake.pool, maxGroup: 32, onGroupFailed });
+    const accounts = { memberAccountId: await ledger.player(), sharedAccountId: ledger.clearing };
+    const works = [0, 1, 2, 3].map((value) => (target: DbOrTx) => {
+      if (value === 2) throw new Error('bad input');
+      return rowsOf<{ v: number }>(target, sql`select ${value}::int as v`);
+    });
+    const results = Promise.allSettled(works.map((work) => group.run(accounts, work)));
+    await vi.waitFor(() => expect(fake.texts.at(-1)).toBe('rollback'));
+    expect(fake.texts.filter((text) => text === 'select $1::int as v')).toHaveLength(2);
+    fake.answerAll();
+    const settled = await results;
+    expect(settled.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    // Written again alone on the ordinary pool: real answers.
+    expect((settled[3] as PromiseFulfilledResult<Array<{ v: number }>>).value[0]?.v).toBe(3);
+    expect(onGroupFailed).toHaveBeenCalledTimes(1);
+    // The connection's state is not trusted after a failed group: closed, not given back.
+    expect(fake.released[0]).toBeInstanceOf(Error);
   });
 
   it('writes each alone when groups are turned off (maxGroup 1)', async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../platform/db';
+import type { Db, DbOrTx, PipelinePool } from '../../platform/db';
 import * as repo from './wallet.repository';
 
 /**
@@ -39,6 +39,12 @@ export type CommitGroup = {
 
 export type CommitGroupOptions = {
   db: Db;
+  /**
+   * Connections in pipeline mode (PostgreSQL; platform/db/pipeline.ts): a group's BEGIN, locks, statements and
+   * COMMIT are then sent at once, one round trip for the group. Without (PGlite), a group is an ordinary
+   * transaction whose statements are sent one after another.
+   */
+  pipeline?: PipelinePool;
   /** Most transfers in one group; 1 turns grouping off (each statement is sent at once, in its own transaction). */
   maxGroup: number;
   /** Told when a group's transaction failed and its transfers are written one by one (for logs and metrics). */
@@ -71,23 +77,67 @@ export function createCommitGroup(options: CommitGroupOptions): CommitGroup {
     }
   }
 
+  /** Locks every account the group's statements touch: members by id, then shared accounts by id (lockAccounts). */
+  function groupAccounts(group: Waiting[]): number[] {
+    const accounts = new Set<number>();
+    for (const { accounts: touched } of group) {
+      accounts.add(touched.memberAccountId);
+      accounts.add(touched.sharedAccountId);
+    }
+    return [...accounts];
+  }
+
+  /** The group's transaction, its statements sent one after another; its works' results, or throws. */
+  function transaction(group: Waiting[]): Promise<unknown[]> {
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('lock_timeout', ${lockTimeout}, true)`);
+      await repo.lockAccounts(tx, groupAccounts(group));
+      // All handed to the connection at once: it sends each as soon as the one before it is answered (in the
+      // order given), without a turn of this process's event loop in between. Each is started inside an async
+      // function, so that one that throws at once still leaves the others' promises awaited.
+      return Promise.all(group.map((item) => (async () => item.work(tx))()));
+    });
+  }
+
+  /**
+   * The group's transaction on a pipelined connection: BEGIN, the lock timeout, the locks, every statement and
+   * COMMIT are sent at once, in this order, and PostgreSQL runs them back to back. When one fails, the ones after
+   * it fail too (the transaction is aborted) and the COMMIT rolls back; a work that failed before sending anything
+   * ends the transaction with ROLLBACK instead. Throws the first failure.
+   */
+  async function pipelined(pool: PipelinePool, group: Waiting[]): Promise<unknown[]> {
+    const session = await pool.acquire();
+    let broken = true;
+    try {
+      const sent: Array<Promise<unknown>> = [];
+      let whole = true;
+      const send = async (start: (target: Db) => Promise<unknown>) => {
+        const handed = await session.send(start);
+        sent.push(handed.result);
+        whole &&= handed.sent;
+      };
+      await send((target) => target.execute(sql`begin`));
+      await send((target) => target.execute(sql`select set_config('lock_timeout', ${lockTimeout}, true)`));
+      await send((target) => repo.lockAccounts(target, groupAccounts(group)));
+      const first = sent.length;
+      for (const item of group) await send(item.work);
+      await send((target) => target.execute(whole ? sql`commit` : sql`rollback`));
+      const settled = await Promise.allSettled(sent);
+      const failed = settled.find((outcome) => outcome.status === 'rejected');
+      if (failed) throw failed.reason;
+      broken = false;
+      return settled
+        .slice(first, first + group.length)
+        .map((outcome) => (outcome as PromiseFulfilledResult<unknown>).value);
+    } finally {
+      session.release(broken);
+    }
+  }
+
   async function together(group: Waiting[]): Promise<void> {
     let results: unknown[];
     try {
-      results = await db.transaction(async (tx) => {
-        await tx.execute(sql`select set_config('lock_timeout', ${lockTimeout}, true)`);
-        // Members and shared accounts in one list: lockAccounts locks members by id, then shared accounts by id.
-        const accounts = new Set<number>();
-        for (const { accounts: touched } of group) {
-          accounts.add(touched.memberAccountId);
-          accounts.add(touched.sharedAccountId);
-        }
-        await repo.lockAccounts(tx, [...accounts]);
-        // All handed to the connection at once: it sends each as soon as the one before it is answered (in the
-        // order given), without a turn of this process's event loop in between. Each is started inside an async
-        // function, so that one that throws at once still leaves the others' promises awaited.
-        return Promise.all(group.map((item) => (async () => item.work(tx))()));
-      });
+      results = options.pipeline ? await pipelined(options.pipeline, group) : await transaction(group);
     } catch (error) {
       try {
         options.onGroupFailed?.(error, group.length);

@@ -8,7 +8,14 @@ import type {
   WalletTransferState,
 } from '@portal/contract';
 import { LRUCache } from 'lru-cache';
-import { type Db, type DbOrTx, isRetryableDbError, isUniqueViolation, type Tx } from '../../platform/db';
+import {
+  type Db,
+  type DbOrTx,
+  isRetryableDbError,
+  isUniqueViolation,
+  type PipelinePool,
+  type Tx,
+} from '../../platform/db';
 import { AppError, isAppError } from '../../platform/http/app-error';
 import { requestHash } from '../../platform/idempotency';
 import { createCommitGroup } from './wallet.commit-group';
@@ -124,6 +131,8 @@ export type WalletServiceDeps = {
    * 1 writes each alone.
    */
   maxCommitGroup?: number;
+  /** Pipelined connections for the group commit's transactions (PostgreSQL only; see platform/db/pipeline.ts). */
+  pipeline?: PipelinePool;
 };
 
 /** Amounts above this are refused: far beyond any real transfer, and far from bigint column overflow. */
@@ -239,6 +248,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function createWalletService(deps: WalletServiceDeps) {
   const commitGroup = createCommitGroup({
     db: deps.db,
+    pipeline: deps.pipeline,
     maxGroup: deps.maxCommitGroup ?? 32,
     onGroupFailed: (error, size) =>
       deps.log?.warn({ err: error, size }, 'ledger commit group failed; its transfers are written one by one'),

@@ -23,7 +23,12 @@ let nextPlayerId = 1;
 /** A fresh migrated database (PGlite, or PostgreSQL with TEST_DATABASE_URL) with the wallet service on it. */
 export async function openLedger(options: { onRaceLost?: (error: unknown) => void } = {}): Promise<Ledger> {
   const database = await createTestDatabase();
-  const wallet = createWalletService({ db: database.db, merchantCode, ...options });
+  const wallet = createWalletService({
+    db: database.db,
+    merchantCode,
+    pipeline: database.pipeline,
+    ...options,
+  });
   const clearing = (await wallet.ensureAccount({ type: 'house' }, 'PAYMENT_CLEARING', currency)).id;
   return {
     database,

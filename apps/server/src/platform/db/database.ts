@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { autoPrepareClient, createStatementNamer } from './auto-prepare';
+import { createPipelinePool, type PipelinePool } from './pipeline';
 import { findDatabaseTemplate } from './template';
 
 /** The Drizzle handle every repository uses; the same type whether PGlite or PostgreSQL is underneath. */
@@ -22,6 +23,11 @@ export type Database = {
   readonly kind: 'pglite' | 'postgres';
   /** The PostgreSQL connection string (for what needs its own session, such as the job leader lock); null on PGlite. */
   readonly connectionString: string | null;
+  /**
+   * Connections in pipeline mode, for writers that send a whole transaction at once (the ledger's group commit);
+   * absent on PGlite, which answers each statement as it is asked.
+   */
+  readonly pipeline?: PipelinePool;
   /** Runs `select 1`; rejects when the database cannot answer. */
   ping(): Promise<void>;
   migrate(): Promise<void>;
@@ -84,20 +90,32 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', () => {});
     // Repeated parameterised statements become named prepared statements: parsed once per connection, not on
     // every call (see auto-prepare.ts). One namer for the pool, so a text has the same name on every connection.
+    // A connection of their own for writers that pipeline a transaction (pipeline.ts): one, as the ledger's
+    // group commit writes one group at a time.
+    const pipelined = new pg.Pool({ connectionString: options.url, max: 1, pipeline: true });
+    pipelined.on('error', () => {});
     if (options.autoPrepare !== false) {
       const namer = createStatementNamer();
       pool.on('connect', (client) => autoPrepareClient(client as never, namer));
+      pipelined.on('connect', (client) => autoPrepareClient(client as never, namer));
     }
     const db = drizzleNodePg(pool) as unknown as Db;
+    const pipeline = createPipelinePool(
+      pipelined as never,
+      (client) => drizzleNodePg(client as never) as unknown as Db,
+    );
     return {
       db,
       kind: 'postgres',
       connectionString: options.url,
+      pipeline,
       ping: async () => {
         await pool.query('select 1');
       },
       migrate: () => migrateNodePg(db as never, { migrationsFolder }),
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), pipeline.close()]);
+      },
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { heldBackPool } from '../../testing';
+
+describe('pipelined connection', () => {
+  it('hands statements over in the order sent, each before any answer came back', async () => {
+    const fake = heldBackPool();
+    const session = await fake.pool.acquire();
+    // Statements reach the driver after different numbers of microtask turns: a plain execute, and one behind
+    // awaits of its own. Each `send` still hands its statement over before the next `send` starts.
+    const first = await session.send((db) => db.execute(sql`begin`));
+    const second = await session.send(async (db) => {
+      await Promise.resolve();
+      await Promise.resolve();
+      return db.execute(sql`select ${1}::int as a`);
+    });
+    const third = await session.send((db) => db.execute(sql`commit`));
+    expect(fake.texts).toEqual(['begin', 'select $1::int as a', 'commit']);
+    expect([first.sent, second.sent, third.sent]).toEqual([true, true, true]);
+
+    fake.answerAll();
+    await Promise.all([first.result, second.result, third.result]);
+    session.release(false);
+    expect(fake.released).toEqual([undefined]);
+  });
+
+  it('tells a start that settled without sending anything, and closes a broken connection on release', async () => {
+    const fake = heldBackPool();
+    const session = await fake.pool.acquire();
+    const failed = await session.send(async () => {
+      throw new Error('bad input');
+    });
+    expect(failed.sent).toBe(false);
+    await expect(failed.result).rejects.toThrow('bad input');
+    const next = await session.send((db) => db.execute(sql`select 2`));
+    expect(next.sent).toBe(true);
+    expect(fake.texts).toEqual(['select 2']);
+    fake.answerAll();
+    await next.result;
+    session.release(true);
+    expect(fake.released[0]).toBeInstanceOf(Error);
+  });
+});
