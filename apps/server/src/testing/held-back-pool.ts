@@ -10,10 +10,24 @@ export function heldBackPool() {
   const texts: string[] = [];
   const answers: Array<() => void> = [];
   const released: Array<Error | boolean | undefined> = [];
+  /** For each statement, whether the socket was corked when it was handed over (sent in one write with others). */
+  const corked: boolean[] = [];
+  let corks = 0;
   const client = {
+    connection: {
+      stream: {
+        cork() {
+          corks += 1;
+        },
+        uncork() {
+          corks -= 1;
+        },
+      },
+    },
     query(config: unknown) {
       const text = typeof config === 'string' ? config : String((config as { text?: unknown }).text);
       texts.push(text.trim().replace(/\s+/g, ' ').toLowerCase());
+      corked.push(corks > 0);
       return new Promise((resolve) => {
         answers.push(() => resolve({ rows: [], rowCount: 0, command: 'SELECT', fields: [] }));
       });
@@ -29,6 +43,10 @@ export function heldBackPool() {
   return {
     pool,
     texts,
+    corked,
+    get corks() {
+      return corks;
+    },
     answerAll() {
       for (const answer of answers.splice(0)) answer();
     },

@@ -162,7 +162,7 @@ describe('ledger group commit', () => {
     expect(later[0]?.v).toBe(9);
   });
 
-  it('sends a whole group on a pipelined connection at once: BEGIN to COMMIT before the first answer', async () => {
+  it('sends each group on a pipelined connection at once, BEGIN to COMMIT in one write, before any answer', async () => {
     const db = ledger.database.db;
     const fake = heldBackPool();
     const group = createCommitGroup({ db, pipeline: fake.pool, maxGroup: 32 });
@@ -170,22 +170,29 @@ describe('ledger group commit', () => {
     const accounts = { memberAccountId: member, sharedAccountId: ledger.clearing };
     const work = (value: number) => (target: DbOrTx) =>
       rowsOf<{ v: number }>(target, sql`select ${value}::int as v`).then((rows) => [value, rows.length]);
-    // The first runs alone on the ordinary pool (nothing was waiting); the three others arrive meanwhile and form
-    // one group, which goes to the pipelined connection.
+    const transaction = (works: number) => [
+      'begin',
+      "select set_config('lock_timeout', $1, true)",
+      expect.stringContaining('for no key update of "wallet_accounts"'),
+      ...Array(works).fill('select $1::int as v'),
+      'commit',
+    ];
+    // The first is sent alone (nothing was waiting); the three others arrive meanwhile and wait for its answer.
     const answers = Promise.all([0, 1, 2, 3].map((value) => group.run(accounts, work(value))));
-    await vi.waitFor(() => expect(fake.texts.at(-1)).toBe('commit'));
-    expect(fake.texts[0]).toBe('begin');
-    expect(fake.texts[1]).toContain('set_config');
-    expect(fake.texts[2]).toContain('for no key update of "wallet_accounts"');
-    expect(fake.texts.slice(3, -1)).toEqual(Array(3).fill('select $1::int as v'));
-    // Nothing was answered yet, and nothing waits for an answer to send the rest.
+    await vi.waitFor(() => expect(fake.texts).toEqual(transaction(1)));
+    // Each statement of it was handed over without waiting for an answer, into one corked write.
+    expect(fake.corked).toEqual(Array(5).fill(true));
+    expect(fake.corks).toBe(0);
+    fake.answerAll();
+    await vi.waitFor(() => expect(fake.texts).toEqual([...transaction(1), ...transaction(3)]));
     fake.answerAll();
     expect(await answers).toEqual([
-      [0, 1],
+      [0, 0],
       [1, 0],
       [2, 0],
       [3, 0],
     ]);
+    expect(fake.corked.every(Boolean)).toBe(true);
     expect(fake.released).toEqual([undefined]);
   });
 
@@ -200,16 +207,22 @@ describe('ledger group commit', () => {
       return rowsOf<{ v: number }>(target, sql`select ${value}::int as v`);
     });
     const results = Promise.allSettled(works.map((work) => group.run(accounts, work)));
+    // The first goes alone; the group of the three others is sent once it is answered.
+    await vi.waitFor(() => expect(fake.texts.at(-1)).toBe('commit'));
+    fake.answerAll();
     await vi.waitFor(() => expect(fake.texts.at(-1)).toBe('rollback'));
-    expect(fake.texts.filter((text) => text === 'select $1::int as v')).toHaveLength(2);
+    expect(fake.texts.filter((text) => text === 'commit')).toHaveLength(1);
+    expect(fake.texts.filter((text) => text === 'select $1::int as v')).toHaveLength(3);
     fake.answerAll();
     const settled = await results;
     expect(settled.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
-    // Written again alone on the ordinary pool: real answers.
+    expect((settled[2] as PromiseRejectedResult).reason).toMatchObject({ message: 'bad input' });
+    // The failed group's others were written again alone, on the ordinary pool: real answers.
     expect((settled[3] as PromiseFulfilledResult<Array<{ v: number }>>).value[0]?.v).toBe(3);
     expect(onGroupFailed).toHaveBeenCalledTimes(1);
-    // The connection's state is not trusted after a failed group: closed, not given back.
-    expect(fake.released[0]).toBeInstanceOf(Error);
+    expect(onGroupFailed.mock.calls[0]?.[1]).toBe(3);
+    // The connection answered its ROLLBACK: in step, given back.
+    expect(fake.released).toEqual([undefined]);
   });
 
   it('writes each alone when groups are turned off (maxGroup 1)', async () => {

@@ -1,17 +1,22 @@
 import { sql } from 'drizzle-orm';
-import type { Db, DbOrTx, PipelinePool } from '../../platform/db';
+import { type Db, type DbOrTx, isDatabaseError, type PipelinePool, type PipelineSession } from '../../platform/db';
 import * as repo from './wallet.repository';
 
 /**
  * Group commit for the ledger's one-statement transfers (`repo.postGuardedTransfer`): the transfers that arrive while
  * one group is being written wait, and are then written together, each by its own statement as before, in one
- * transaction with one commit. A transfer alone is written as before, in its own implicit transaction.
+ * transaction with one commit. On PostgreSQL the group goes on a connection in pipeline mode (platform/db/pipeline.ts):
+ * BEGIN, the locks, the statements and COMMIT leave in one write and come back in one round trip, so the accounts
+ * are held for the time PostgreSQL takes to run them, not for a round trip per statement through this process's busy
+ * event loop (a transfer alone goes the same way, as a group of one, with the same lock timeout). On PGlite a group
+ * is an ordinary transaction and a transfer alone its own implicit transaction.
  *
  * Why: every one-statement transfer updates a shared account (the payment clearing account for each gateway deposit,
  * a game's house account for each bet), and holds that row's lock until its commit is flushed, so transfers through
  * one shared account (or to one member) were written one commit flush after another, and each paid a commit of its
  * own. In a group they pay one; bench/wallet-http.mjs measured, for one hot member, 776 -> 1,038-1,140 credits/s
- * and p99 77 -> 20-23 ms, and half the database CPU per credit (bench/RESULTS.md, 2026-11-29).
+ * and p99 77 -> 20-23 ms, and half the database CPU per credit (bench/RESULTS.md, 2026-11-29, session 13); sending
+ * each group in one round trip took a slower machine's 350-409 to 493-563 credits/s (session 14).
  *
  * Locks: a group first locks every account its statements will touch, in the ledger's global order, by one
  * `repo.lockAccounts` (its members' accounts by id, then its shared accounts by id: a group may hold the clearing
@@ -55,6 +60,9 @@ export type CommitGroupOptions = {
 
 export type GroupedAccounts = { memberAccountId: number; sharedAccountId: number };
 
+/** A group's answer: its works' results, or its first failure and whether its connection stopped answering. */
+type GroupOutcome = { ok: true; results: unknown[] } | { ok: false; error: unknown; broken: boolean };
+
 type Waiting = {
   accounts: GroupedAccounts;
   work: (db: DbOrTx) => Promise<unknown>;
@@ -66,8 +74,14 @@ export function createCommitGroup(options: CommitGroupOptions): CommitGroup {
   const { db } = options;
   const lockTimeout = options.lockTimeout ?? '5s';
   const maxGroup = Math.max(1, Math.floor(options.maxGroup));
+  // Sent groups waiting for their answers at most. Two would let PostgreSQL find the next group sent while this
+  // process reads the answers to the one before, but the groups halve (bench/wallet-http.mjs: 3.2 statements per
+  // credit instead of 2.6) and the callbacks measured 8-10% slower on a busy 2-core machine (2026-11-29).
+  const groupsInFlight = 1;
   const queue: Waiting[] = [];
   let writing = false;
+  /** Wakes the pipelined writer when a transfer arrives or a sent group is answered. */
+  let wakeWriter: (() => void) | null = null;
 
   async function alone(item: Waiting): Promise<void> {
     try {
@@ -100,69 +114,137 @@ export function createCommitGroup(options: CommitGroupOptions): CommitGroup {
   }
 
   /**
-   * The group's transaction on a pipelined connection: BEGIN, the lock timeout, the locks, every statement and
-   * COMMIT are sent at once, in this order, and PostgreSQL runs them back to back. When one fails, the ones after
-   * it fail too (the transaction is aborted) and the COMMIT rolls back; a work that failed before sending anything
-   * ends the transaction with ROLLBACK instead. Throws the first failure.
+   * Sends a group's transaction on a pipelined connection: BEGIN, the lock timeout, the locks, every statement and
+   * COMMIT, at once and in this order, and PostgreSQL runs them back to back. When one fails, the ones after it
+   * fail too (the transaction is aborted) and the COMMIT rolls back; a work that failed before sending anything
+   * ends the transaction with ROLLBACK instead. Resolves once all is sent, with the group's outcome: its works'
+   * results, or its first failure and whether the connection still answered (a database error leaves it usable).
    */
-  async function pipelined(pool: PipelinePool, group: Waiting[]): Promise<unknown[]> {
-    const session = await pool.acquire();
-    let broken = true;
-    try {
-      const sent: Array<Promise<unknown>> = [];
-      let whole = true;
-      const send = async (start: (target: Db) => Promise<unknown>) => {
-        const handed = await session.send(start);
-        sent.push(handed.result);
-        whole &&= handed.sent;
-      };
+  async function sendGroup(session: PipelineSession, group: Waiting[]) {
+    const sent: Array<Promise<unknown>> = [];
+    let whole = true;
+    const send = async (start: (target: Db) => Promise<unknown>) => {
+      const handed = await session.send(start);
+      sent.push(handed.result);
+      whole &&= handed.sent;
+    };
+    const first = 3;
+    // In one write to the socket: one system call for the group, not one per statement.
+    await session.batch(async () => {
       await send((target) => target.execute(sql`begin`));
       await send((target) => target.execute(sql`select set_config('lock_timeout', ${lockTimeout}, true)`));
       await send((target) => repo.lockAccounts(target, groupAccounts(group)));
-      const first = sent.length;
       for (const item of group) await send(item.work);
       await send((target) => target.execute(whole ? sql`commit` : sql`rollback`));
-      const settled = await Promise.allSettled(sent);
+    });
+    const answered = Promise.allSettled(sent).then((settled): GroupOutcome => {
       const failed = settled.find((outcome) => outcome.status === 'rejected');
-      if (failed) throw failed.reason;
-      broken = false;
-      return settled
-        .slice(first, first + group.length)
-        .map((outcome) => (outcome as PromiseFulfilledResult<unknown>).value);
+      const last = settled.at(-1);
+      if (!failed) {
+        const results = settled.slice(first, first + group.length);
+        return { ok: true, results: results.map((outcome) => (outcome as PromiseFulfilledResult<unknown>).value) };
+      }
+      // The connection is in step when its last statement was answered, by a result or by a database error.
+      const answered = last?.status === 'fulfilled' || isDatabaseError(last?.reason);
+      return { ok: false, error: failed.reason, broken: !answered };
+    });
+    return { answered };
+  }
+
+  /** Tells the group's callers, or writes each alone after a failure. */
+  async function finishGroup(group: Waiting[], outcome: GroupOutcome) {
+    if (outcome.ok) {
+      group.forEach((item, index) => {
+        item.resolve(outcome.results[index]);
+      });
+      return;
+    }
+    try {
+      options.onGroupFailed?.(outcome.error, group.length);
+    } catch {
+      // A listener's failure must not leave the group's callers waiting.
+    }
+    for (const item of group) await alone(item);
+  }
+
+  /**
+   * The writer on a pipelined connection, held while there is work: every group (a lone transfer too) is sent as
+   * soon as it is formed, while at most `groupsInFlight` sent groups wait for their answers, so PostgreSQL finds
+   * the next group already sent when it finishes one. A connection that stopped answering is closed once its
+   * groups have settled, and the next group gets a new one.
+   */
+  async function writePipelined(pool: PipelinePool): Promise<void> {
+    let session: PipelineSession | null = null;
+    let broken = false;
+    let inFlight = 0;
+    try {
+      while (queue.length > 0 || inFlight > 0) {
+        if (session && broken && inFlight === 0) {
+          session.release(true);
+          session = null;
+          broken = false;
+        }
+        if (queue.length === 0 || inFlight >= groupsInFlight || broken) {
+          await new Promise<void>((resolve) => {
+            wakeWriter = resolve;
+          });
+          continue;
+        }
+        const group = queue.splice(0, maxGroup);
+        inFlight += 1;
+        let answered: Promise<GroupOutcome>;
+        try {
+          session ??= await pool.acquire();
+          answered = (await sendGroup(session, group)).answered;
+        } catch (error) {
+          // No connection: nothing was sent on one.
+          answered = Promise.resolve({ ok: false, error, broken: false });
+        }
+        void answered.then((outcome) => {
+          if (!outcome.ok && outcome.broken) broken = true;
+          inFlight -= 1;
+          wake();
+          return finishGroup(group, outcome);
+        });
+      }
     } finally {
-      session.release(broken);
+      session?.release(broken);
     }
   }
 
-  async function together(group: Waiting[]): Promise<void> {
-    let results: unknown[];
-    try {
-      results = options.pipeline ? await pipelined(options.pipeline, group) : await transaction(group);
-    } catch (error) {
-      try {
-        options.onGroupFailed?.(error, group.length);
-      } catch {
-        // A listener's failure must not leave the group's callers waiting.
+  function wake(): void {
+    const writer = wakeWriter;
+    wakeWriter = null;
+    writer?.();
+  }
+
+  /** Without a pipelined connection: one group at a time, a lone transfer alone. */
+  async function writeInTurn(): Promise<void> {
+    while (queue.length > 0) {
+      const group = queue.splice(0, maxGroup);
+      const [first] = group;
+      if (group.length === 1 && first) {
+        await alone(first);
+        continue;
       }
-      for (const item of group) await alone(item);
-      return;
+      let outcome: GroupOutcome;
+      try {
+        outcome = { ok: true, results: await transaction(group) };
+      } catch (error) {
+        outcome = { ok: false, error, broken: false };
+      }
+      await finishGroup(group, outcome);
     }
-    group.forEach((item, index) => {
-      item.resolve(results[index]);
-    });
   }
 
   async function write(): Promise<void> {
     writing = true;
     try {
-      while (queue.length > 0) {
-        const group = queue.splice(0, maxGroup);
-        const [first] = group;
-        if (group.length === 1 && first) await alone(first);
-        else await together(group);
-      }
+      await (options.pipeline ? writePipelined(options.pipeline) : writeInTurn());
     } finally {
       writing = false;
+      // One that arrived while the writer was finishing.
+      if (queue.length > 0) void write();
     }
   }
 
@@ -173,6 +255,7 @@ export function createCommitGroup(options: CommitGroupOptions): CommitGroup {
       return new Promise<T>((resolve, reject) => {
         queue.push({ accounts, work, resolve: resolve as (value: unknown) => void, reject });
         if (!writing) void write();
+        else wake();
       });
     },
   };

@@ -24,3 +24,9 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/** True for an error PostgreSQL answered (it carries a SQLSTATE code), as opposed to a lost or closed connection. */
+export function isDatabaseError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null | undefined)?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
+}

@@ -1,3 +1,3 @@
 export { type Database, type DatabaseOptions, type Db, type DbOrTx, openDatabase, type Tx } from './database';
-export { isRetryableDbError, isUniqueViolation } from './errors';
+export { isDatabaseError, isRetryableDbError, isUniqueViolation } from './errors';
 export type { PipelinePool, PipelineSession } from './pipeline';

@@ -8,6 +8,7 @@ describe('pipelined connection', () => {
     const session = await fake.pool.acquire();
     // Statements reach the driver after different numbers of microtask turns: a plain execute, and one behind
     // awaits of its own. Each `send` still hands its statement over before the next `send` starts.
+    expect(fake.corks).toBe(0);
     const first = await session.send((db) => db.execute(sql`begin`));
     const second = await session.send(async (db) => {
       await Promise.resolve();
@@ -18,8 +19,19 @@ describe('pipelined connection', () => {
     expect(fake.texts).toEqual(['begin', 'select $1::int as a', 'commit']);
     expect([first.sent, second.sent, third.sent]).toEqual([true, true, true]);
 
+    // Outside a batch each goes in a write of its own.
+    expect(fake.corked).toEqual([false, false, false]);
     fake.answerAll();
     await Promise.all([first.result, second.result, third.result]);
+    // In a batch, the socket stays corked until the last is handed over, and is uncorked after.
+    const batched = await session.batch(async () => [
+      await session.send((db) => db.execute(sql`select 4`)),
+      await session.send((db) => db.execute(sql`select 5`)),
+    ]);
+    expect(fake.corked.slice(3)).toEqual([true, true]);
+    expect(fake.corks).toBe(0);
+    fake.answerAll();
+    await Promise.all(batched.map((handed) => handed.result));
     session.release(false);
     expect(fake.released).toEqual([undefined]);
   });

@@ -21,6 +21,11 @@ export type PipelineSession = {
    * without one, with `start`'s own promise, which settles when that statement is answered.
    */
   send<T>(start: (db: Db) => Promise<T>): Promise<{ result: Promise<T>; sent: boolean }>;
+  /**
+   * Runs `sending` (which hands statements over and must not wait for their answers) with the connection's socket
+   * corked: what it sends leaves in one write when it is done, instead of one system call per statement.
+   */
+  batch<T>(sending: () => Promise<T>): Promise<T>;
   /** Gives the connection back; `broken`: close it instead (its state is unknown after a failure). */
   release(broken: boolean): void;
 };
@@ -33,7 +38,13 @@ export type PipelinePool = {
   close(): Promise<void>;
 };
 
-type PooledClient = { query: (...args: unknown[]) => unknown; release: (error?: Error | boolean) => void };
+type Socket = { cork(): void; uncork(): void };
+type PooledClient = {
+  query: (...args: unknown[]) => unknown;
+  release: (error?: Error | boolean) => void;
+  /** node-postgres's connection; its socket is corked for a batch. */
+  connection?: { stream?: Partial<Socket> };
+};
 type PgPool = { connect(): Promise<PooledClient>; end(): Promise<void> };
 
 /**
@@ -75,6 +86,15 @@ export function createPipelinePool(pool: PgPool, wrap: (client: unknown) => Db):
           // An answer needs I/O, so `result` settles first only when `start` handed nothing over.
           const sent = await Promise.race([handed, result.then(no, no)]);
           return { result, sent };
+        },
+        async batch(sending) {
+          const socket = client.connection?.stream;
+          socket?.cork?.();
+          try {
+            return await sending();
+          } finally {
+            socket?.uncork?.();
+          }
         },
         release(broken) {
           state.waiting.length = 0;
