@@ -177,14 +177,15 @@ describe('ledger group commit', () => {
       ...Array(works).fill('select $1::int as v'),
       'commit',
     ];
-    // The first is sent alone (nothing was waiting); the three others arrive meanwhile and wait for its answer.
+    // The first is sent alone (nothing was waiting), as its one statement; the three others arrive meanwhile and
+    // wait for its answer.
     const answers = Promise.all([0, 1, 2, 3].map((value) => group.run(accounts, work(value))));
-    await vi.waitFor(() => expect(fake.texts).toEqual(transaction(1)));
-    // Each statement of it was handed over without waiting for an answer, into one corked write.
-    expect(fake.corked).toEqual(Array(5).fill(true));
-    expect(fake.corks).toBe(0);
+    await vi.waitFor(() => expect(fake.texts).toEqual(['select $1::int as v']));
     fake.answerAll();
-    await vi.waitFor(() => expect(fake.texts).toEqual([...transaction(1), ...transaction(3)]));
+    await vi.waitFor(() => expect(fake.texts).toEqual(['select $1::int as v', ...transaction(3)]));
+    // Each statement of the group was handed over without waiting for an answer, into one corked write.
+    expect(fake.corked).toEqual(Array(8).fill(true));
+    expect(fake.corks).toBe(0);
     fake.answerAll();
     expect(await answers).toEqual([
       [0, 0],
@@ -208,10 +209,10 @@ describe('ledger group commit', () => {
     });
     const results = Promise.allSettled(works.map((work) => group.run(accounts, work)));
     // The first goes alone; the group of the three others is sent once it is answered.
-    await vi.waitFor(() => expect(fake.texts.at(-1)).toBe('commit'));
+    await vi.waitFor(() => expect(fake.texts).toHaveLength(1));
     fake.answerAll();
     await vi.waitFor(() => expect(fake.texts.at(-1)).toBe('rollback'));
-    expect(fake.texts.filter((text) => text === 'commit')).toHaveLength(1);
+    expect(fake.texts).not.toContain('commit');
     expect(fake.texts.filter((text) => text === 'select $1::int as v')).toHaveLength(3);
     fake.answerAll();
     const settled = await results;

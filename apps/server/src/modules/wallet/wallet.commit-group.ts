@@ -8,8 +8,8 @@ import * as repo from './wallet.repository';
  * transaction with one commit. On PostgreSQL the group goes on a connection in pipeline mode (platform/db/pipeline.ts):
  * BEGIN, the locks, the statements and COMMIT leave in one write and come back in one round trip, so the accounts
  * are held for the time PostgreSQL takes to run them, not for a round trip per statement through this process's busy
- * event loop (a transfer alone goes the same way, as a group of one, with the same lock timeout). On PGlite a group
- * is an ordinary transaction and a transfer alone its own implicit transaction.
+ * event loop. On PGlite a group is an ordinary transaction. A transfer alone is its one statement in its own
+ * implicit transaction (on PostgreSQL sent on the same connection, in turn with the groups).
  *
  * Why: every one-statement transfer updates a shared account (the payment clearing account for each gateway deposit,
  * a game's house account for each bet), and holds that row's lock until its commit is flushed, so transfers through
@@ -128,9 +128,15 @@ export function createCommitGroup(options: CommitGroupOptions): CommitGroup {
       sent.push(handed.result);
       whole &&= handed.sent;
     };
-    const first = 3;
+    // A transfer alone is its one statement, in its own implicit transaction, as without grouping.
+    const lone = group.length === 1;
+    const first = lone ? 0 : 3;
     // In one write to the socket: one system call for the group, not one per statement.
     await session.batch(async () => {
+      if (lone) {
+        for (const item of group) await send(item.work);
+        return;
+      }
       await send((target) => target.execute(sql`begin`));
       await send((target) => target.execute(sql`select set_config('lock_timeout', ${lockTimeout}, true)`));
       await send((target) => repo.lockAccounts(target, groupAccounts(group)));
@@ -151,12 +157,17 @@ export function createCommitGroup(options: CommitGroupOptions): CommitGroup {
     return { answered };
   }
 
-  /** Tells the group's callers, or writes each alone after a failure. */
+  /** Tells the group's callers, or writes each alone after a failure (a transfer alone gets its error). */
   async function finishGroup(group: Waiting[], outcome: GroupOutcome) {
     if (outcome.ok) {
       group.forEach((item, index) => {
         item.resolve(outcome.results[index]);
       });
+      return;
+    }
+    const [lone] = group;
+    if (group.length === 1 && lone) {
+      lone.reject(outcome.error);
       return;
     }
     try {
