@@ -5,6 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp, loadConfig } from '../apps/server/src/app.ts';
 import { applyServerV8Flags } from '../apps/server/src/platform/v8-flags.ts';
@@ -98,6 +99,13 @@ await inParallel(history, 8, (index) =>
     currency: 'BDT',
     kind: 'DEPOSIT',
   }),
+);
+
+// And the nonces of the callbacks that brought those credits, which a site keeps for 15 minutes (replays are refused
+// by them): the callbacks' statements look a nonce up by its key, a plan PostgreSQL must not make for an empty table.
+await app.database.db.execute(
+  sql`insert into wallet_gateway_nonces (gateway, nonce, received_at)
+      select 'simulator', 'bench-history-' || i, now() - interval '1 minute' from generate_series(1, ${history}::int) as i`,
 );
 
 // Gateway deposits waiting for the PSP's callback: `deposits` spread over the downline members (many accounts), and

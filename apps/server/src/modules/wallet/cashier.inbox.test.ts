@@ -97,7 +97,7 @@ describe('cashier notices and their inbox messages', () => {
     return member;
   }
 
-  it('credits a gateway callback with two statements: the nonce with the deposit, then the credit with its notice and inbox message', async () => {
+  it('credits a gateway callback with two statements: the deposit with its nonce, then the credit with the nonce, notice and inbox message', async () => {
     const member = await returningMember();
     const { deposit, callback } = await pendingGatewayDeposit(member, '700');
     await settle();
@@ -111,8 +111,10 @@ describe('cashier notices and their inbox messages', () => {
       log.stop();
     }
     expect(log.texts).toHaveLength(2);
-    const [nonce, credit] = log.texts;
-    expect(nonce).toContain('wallet_gateway_nonces');
+    const [read, credit] = log.texts;
+    expect(read).toContain('wallet_gateway_nonces');
+    expect(read).toContain('wallet_deposits');
+    expect(credit).toContain('insert into wallet_gateway_nonces');
     expect(credit).toContain('wallet_transfers');
     expect(credit).toContain('wallet_member_notices');
     expect(credit).toContain('content_messages');
@@ -166,8 +168,9 @@ describe('cashier notices and their inbox messages', () => {
     expect(published).toContainEqual(
       expect.objectContaining({ type: 'deposit', status: 'arrived', depositId: deposit.id, amount: '300.00' }),
     );
-    // After the credit's statement the hook only reads (the unread count, the balance).
-    expect(log.texts.slice(0, 2).every((text) => !/^\s*select/i.test(text))).toBe(true);
+    // The callback's read and its credit's statement; after them the hook only reads (the unread count, the balance).
+    expect(log.texts[0]).toContain('wallet_gateway_nonces');
+    expect(log.texts[1]).toContain('insert into wallet_transfers');
     expect(log.texts.filter((text) => text.includes('insert into content_messages'))).toHaveLength(1);
     expect(log.texts.slice(2).every((text) => /^\s*select\s/i.test(text))).toBe(true);
   });

@@ -210,6 +210,12 @@ export function finishDepositGuard(
       Pick<NewDepositRow, 'rejectReason' | 'reviewedById' | 'reviewedByName' | 'gatewayTxnId'>
     >,
   notice: NewNotice,
+  /**
+   * A gateway callback's nonce: the deposit is finished only when the nonce is not remembered yet (as the
+   * statement's snapshot sees it), and the nonce is remembered by the same statement, only when it finished the
+   * deposit. A twin callback that waited for the deposit's row then finds it finished and writes nothing.
+   */
+  nonce?: GatewayNonce,
 ): TransferGuard {
   const sets: SQL[] = [
     sql`status = ${changes.status}`,
@@ -219,11 +225,25 @@ export function finishDepositGuard(
   if (changes.reviewedById !== undefined) sets.push(sql`reviewed_by_id = ${changes.reviewedById}::integer`);
   if (changes.reviewedByName !== undefined) sets.push(sql`reviewed_by_name = ${changes.reviewedByName}`);
   if (changes.gatewayTxnId !== undefined) sets.push(sql`gateway_txn_id = ${changes.gatewayTxnId}`);
+  const fresh = nonce
+    ? sql` and not exists (select 1 from wallet_gateway_nonces where gateway = ${nonce.gateway} and nonce = ${nonce.nonce})`
+    : sql``;
+  const remembered = nonce
+    ? [
+        sql`insert into wallet_gateway_nonces (gateway, nonce, received_at)
+            select ${nonce.gateway}, ${nonce.nonce}, ${nonce.receivedAt.toISOString()}::timestamptz from guarded
+            on conflict do nothing`,
+      ]
+    : [];
   return {
     update: (gate, transferId) =>
       sql`update wallet_deposits set ${sql.join(sets, sql`, `)}, transfer_id = coalesce(transfer_id, ${transferId})
-          where id = ${id}::bigint and status = 'pending' and ${gate} returning *`,
-    follow: [noticeInsertFrom(sql`guarded`, notice), ...(notice.inbox ? [notice.inbox(sql`guarded`)] : [])],
+          where id = ${id}::bigint and status = 'pending'${fresh} and ${gate} returning *`,
+    follow: [
+      noticeInsertFrom(sql`guarded`, notice),
+      ...(notice.inbox ? [notice.inbox(sql`guarded`)] : []),
+      ...remembered,
+    ],
   };
 }
 
@@ -653,9 +673,46 @@ export async function clearPaymentPasswordGuard(db: DbOrTx, accountId: number): 
  * replayed either. Written as text (the same text every call), as it runs for every gateway callback; the
  * deposit is decoded as `findDeposit` decodes it.
  */
+export type GatewayNonce = { gateway: string; nonce: string; receivedAt: Date };
+
+/**
+ * Reads a gateway callback's deposit and whether its nonce was seen already, writing nothing (no commit to wait
+ * for): the first step of a callback that will most likely credit its deposit, whose credit statement then
+ * remembers the nonce (`finishDepositGuard`). Written as text, as `rememberNonceAndFindDeposit`.
+ */
+export async function peekNonceAndDeposit(
+  db: DbOrTx,
+  nonce: Pick<GatewayNonce, 'gateway' | 'nonce'>,
+  merchantCode: string,
+  depositId: number,
+): Promise<{ seen: boolean; deposit: DepositRow | null }> {
+  const [raw] = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`select exists (select 1 from wallet_gateway_nonces where gateway = ${nonce.gateway} and nonce = ${nonce.nonce})
+                 as nonce_seen, d.*
+        from (select 1) as one
+        left join wallet_deposits d on d.merchant_code = ${merchantCode} and d.id = ${depositId}::bigint`,
+  );
+  return {
+    seen: raw?.nonce_seen === true,
+    deposit: raw && raw.id !== null && raw.id !== undefined ? depositFromDriver(raw) : null,
+  };
+}
+
+/** Remembers a gateway callback's nonce; false when it was remembered already (a replay). */
+export async function rememberNonce(db: DbOrTx, nonce: GatewayNonce): Promise<boolean> {
+  const rows = await rowsOf<{ nonce: string }>(
+    db,
+    sql`insert into wallet_gateway_nonces (gateway, nonce, received_at)
+        values (${nonce.gateway}, ${nonce.nonce}, ${nonce.receivedAt.toISOString()}::timestamptz)
+        on conflict do nothing returning nonce`,
+  );
+  return rows.length === 1;
+}
+
 export async function rememberNonceAndFindDeposit(
   db: DbOrTx,
-  nonce: { gateway: string; nonce: string; receivedAt: Date },
+  nonce: GatewayNonce,
   merchantCode: string,
   depositId: number,
 ): Promise<{ fresh: boolean; deposit: DepositRow | null }> {

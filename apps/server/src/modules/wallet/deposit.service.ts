@@ -91,6 +91,8 @@ const seededChannels: Array<{
 
 /** Thrown inside the ledger's transaction when the deposit was finished by another caller: nothing moves. */
 class DepositNoLongerPending extends Error {}
+/** A callback's nonce turned out to be remembered already (a replay) while its deposit was being finished. */
+class NonceSeen extends Error {}
 
 /**
  * The ledger key of a deposit's credit: gateway and gateway transaction id for gateway deposits (so even two
@@ -195,7 +197,7 @@ export function createDepositService(ctx: CashierContext) {
   async function finish(
     row: repo.DepositRow,
     outcome: 'approved' | 'rejected' | 'failed',
-    details: { reason?: string; operator?: OperatorRef; gatewayTxnId?: string } = {},
+    details: { reason?: string; operator?: OperatorRef; gatewayTxnId?: string; nonce?: repo.GatewayNonce } = {},
   ): Promise<repo.DepositRow | null> {
     const scale = (await ctx.currency()).scale;
     const kind = outcome === 'approved' ? 'deposit_arrived' : 'deposit_failed';
@@ -217,12 +219,17 @@ export function createDepositService(ctx: CashierContext) {
     // did change), so a crash after the commit cannot lose the message.
     const settle = (tx: Tx): Promise<repo.DepositRow | null> =>
       repo.finishDeposit(tx, row.id, changes, ctx.noticeRow(notice));
+    // A gateway callback's nonce, remembered in the same transaction as the state change (a replay changes nothing).
+    const remember = async (tx: Tx) => {
+      if (details.nonce && !(await repo.rememberNonce(tx, details.nonce))) throw new NonceSeen();
+    };
     let finished: repo.DepositRow | null;
     if (outcome === 'approved') {
       let settled: repo.DepositRow | null = null;
       try {
         const transfer = await deps.wallet.transfer(await creditInput(row), {
           beforeMoving: async (tx) => {
+            await remember(tx);
             settled = await settle(tx);
             if (!settled) throw new DepositNoLongerPending();
           },
@@ -232,13 +239,21 @@ export function createDepositService(ctx: CashierContext) {
           // The same state change, notice and inbox message as `settle`, for the ledger's one-statement path: lock
           // the member, finish the deposit, store both, move the money and record the transfer in one round trip.
           guard: {
-            ...repo.finishDepositGuard(row.id, changes, ctx.noticeRow(notice)),
+            ...repo.finishDepositGuard(row.id, changes, ctx.noticeRow(notice), details.nonce),
             guarded: (raw) => {
               settled = repo.depositFromDriver(raw);
             },
           },
         });
-        finished = transfer.replayed ? await db.transaction(settle) : settled;
+        finished = transfer.replayed
+          ? await db.transaction(async (tx) => {
+              await remember(tx);
+              const done = await settle(tx);
+              // The nonce is kept only with the state change: the caller's whole way remembers it otherwise.
+              if (!done && details.nonce) throw new DepositNoLongerPending();
+              return done;
+            })
+          : settled;
         if (finished) {
           if (transfer.replayed) await repo.setDepositTransfer(db, finished.id, transfer.id);
           finished.transferId ??= transfer.id;
@@ -586,22 +601,39 @@ export function createDepositService(ctx: CashierContext) {
         return refuse(error.reason);
       }
       const id = /^\d{1,15}$/.test(event.orderId) ? Number(event.orderId) : 0;
-      const { fresh, deposit: row } = await repo.rememberNonceAndFindDeposit(
-        db,
-        { gateway: gatewayCode, nonce: event.nonce, receivedAt: ctx.now() },
-        merchantCode,
-        id,
-      );
+      const { scale } = await ctx.currency();
+      const matches = (row: repo.DepositRow) =>
+        event.currency === row.currency &&
+        gatewayAmountMinor(event.amount, scale) === row.amount &&
+        (row.gatewayTxnId === null || row.gatewayTxnId === event.gatewayTxnId);
+      const nonce = { gateway: gatewayCode, nonce: event.nonce, receivedAt: ctx.now() };
+      // The usual callback, a pending deposit approved as it was asked: a read, then one statement that remembers
+      // the nonce, finishes the deposit and credits it (one commit). Anything else, or a deposit that changed in
+      // between, goes the whole way below, which remembers the nonce first.
+      const peeked = await repo.peekNonceAndDeposit(db, nonce, merchantCode, id);
+      if (peeked.seen) return refuse('nonce');
+      const pending = peeked.deposit;
+      if (
+        pending?.gateway === gatewayCode &&
+        pending.status === 'pending' &&
+        event.outcome === 'approved' &&
+        matches(pending)
+      ) {
+        try {
+          if (await finish(pending, 'approved', { gatewayTxnId: event.gatewayTxnId, nonce })) {
+            return gateway.answer({ ok: true });
+          }
+        } catch (error) {
+          if (!(error instanceof NonceSeen)) throw error;
+          return refuse('nonce');
+        }
+      }
+      const { fresh, deposit: row } = await repo.rememberNonceAndFindDeposit(db, nonce, merchantCode, id);
       if (!fresh) return refuse('nonce');
       if (!row || row.gateway !== gatewayCode) {
         return gateway.answer({ ok: false, reason: 'unknown order', statusCode: 404 });
       }
-      const { scale } = await ctx.currency();
-      if (
-        event.currency !== row.currency ||
-        gatewayAmountMinor(event.amount, scale) !== row.amount ||
-        (row.gatewayTxnId !== null && row.gatewayTxnId !== event.gatewayTxnId)
-      ) {
+      if (!matches(row)) {
         deps.log.error(
           { depositId: row.id, event, expected: { amount: row.amount.toString(), txn: row.gatewayTxnId } },
           'gateway callback does not match its deposit; nothing credited',

@@ -1,4 +1,5 @@
-import { eq, getTableName } from 'drizzle-orm';
+import { eq, getTableName, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { logStatements } from '../../testing';
@@ -251,12 +252,15 @@ describe('deposits through the simulator gateway', () => {
       // The nonce and the deposit's read are sent as text, not built by drizzle on every callback.
       expect(tablesRead).not.toContain(walletDeposits);
       expect(inserts.mock.calls.map(([table]) => table)).not.toContain(walletGatewayNonces);
-      // The nonce is remembered by the statement that reads the deposit (one round trip and one commit for both).
-      const texts = log.texts;
-      const nonceStatements = texts.filter((text) => text.includes('wallet_gateway_nonces'));
-      expect(nonceStatements).toHaveLength(1);
-      expect(nonceStatements[0]).toContain('wallet_deposits');
-      expect(texts.filter((text) => text.includes('wallet_deposits'))).toHaveLength(2);
+      // Two statements and one commit: the deposit is read with whether the nonce was seen, and the credit's
+      // statement remembers the nonce with everything else.
+      const texts = log.texts.filter((text) => /wallet_deposits|wallet_gateway_nonces/.test(text));
+      expect(texts).toHaveLength(2);
+      const [read, credit] = texts;
+      expect(read).toMatch(/^\s*select exists \(select 1 from wallet_gateway_nonces/);
+      expect(read).toContain('wallet_deposits');
+      expect(credit).toContain('insert into wallet_gateway_nonces');
+      expect(credit).toContain('insert into wallet_transfers');
       // The inbox copy of the notice is fixed text too, not drizzle's insert returning the whole row.
       expect(inserts.mock.calls.map(([table]) => getTableName(table))).not.toContain('content_messages');
     } finally {
@@ -438,6 +442,48 @@ describe('deposits through the simulator gateway', () => {
       expect(again.statusCode).toBe(409);
       expect(again.json()).toEqual({ code: 'FAIL', message: 'invalid nonce' });
       expect((await cashOf(app, member.id)).balance).toBe(50_000n);
+    });
+
+    it('answers one of the same signed callback sent many times at once and refuses the others as replays', async () => {
+      const { member, body } = await settledIntent();
+      const headers = simulator().sign(body, { nonce: `nonce-burst-${Date.now()}` });
+      const answers = await Promise.all(Array.from({ length: 8 }, () => post(body, headers)));
+      const codes = answers.map((answer) => answer.statusCode).sort();
+      expect(codes).toEqual([200, ...Array(7).fill(409)]);
+      expect((await cashOf(app, member.id)).balance).toBe(50_000n);
+      await expectLedgerReconciled(app);
+    });
+
+    it('refuses a callback whose nonce was remembered between its read and its credit, crediting nothing', async () => {
+      const { member, body } = await settledIntent();
+      const nonce = `nonce-between-${Date.now()}`;
+      // The callback's first read finds the nonce new; the same nonce is then remembered (as by a twin) before
+      // the credit's statement runs.
+      const { db } = app.database;
+      const execute = db.execute.bind(db);
+      const dialect = new PgDialect();
+      const spy = vi.spyOn(db, 'execute').mockImplementation(((query: SQL) => {
+        const answer = execute(query);
+        if (!/^select exists \(select 1 from wallet_gateway_nonces/.test(dialect.sqlToQuery(query).sql)) return answer;
+        return answer.then(async (result) => {
+          await execute(
+            sql`insert into wallet_gateway_nonces (gateway, nonce, received_at) values ('simulator', ${nonce}, now())`,
+          );
+          return result;
+        });
+      }) as typeof db.execute);
+      try {
+        const answer = await post(body, simulator().sign(body, { nonce }));
+        expect(answer.statusCode).toBe(409);
+        expect(answer.json()).toEqual({ code: 'FAIL', message: 'invalid nonce' });
+      } finally {
+        spy.mockRestore();
+      }
+      expect((await cashOf(app, member.id)).balance).toBe(0n);
+      // The deposit is still pending: a fresh callback credits it, once.
+      expect((await post(body, simulator().sign(body))).statusCode).toBe(200);
+      expect((await cashOf(app, member.id)).balance).toBe(50_000n);
+      await expectLedgerReconciled(app);
     });
 
     it('remembers the nonce of a callback refused for an unknown order: it cannot be used again', async () => {
