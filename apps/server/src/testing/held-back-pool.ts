@@ -2,13 +2,17 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Db } from '../platform/db/database';
 import { createPipelinePool } from '../platform/db/pipeline';
 
+type Answer = { rows: unknown[]; rowCount: number; command: string; fields: unknown[] };
+
 /**
  * A stand-in for a pipelined node-postgres pool of one client: it records each statement it is handed and holds
- * every answer back until the test gives it (`answerAll`), as a server that has not replied yet would.
+ * every answer back until the test gives it (`answerAll`), as a server that has not replied yet would. A COMMIT is
+ * answered as committed unless `answerAll({ commitAs: 'ROLLBACK' })` (PostgreSQL's answer in an aborted
+ * transaction); `failAll(error)` fails every statement waiting, as a lost connection does.
  */
 export function heldBackPool() {
   const texts: string[] = [];
-  const answers: Array<() => void> = [];
+  const answers: Array<{ text: string; resolve: (answer: Answer) => void; reject: (error: unknown) => void }> = [];
   const released: Array<Error | boolean | undefined> = [];
   /** For each statement, whether the socket was corked when it was handed over (sent in one write with others). */
   const corked: boolean[] = [];
@@ -28,8 +32,8 @@ export function heldBackPool() {
       const text = typeof config === 'string' ? config : String((config as { text?: unknown }).text);
       texts.push(text.trim().replace(/\s+/g, ' ').toLowerCase());
       corked.push(corks > 0);
-      return new Promise((resolve) => {
-        answers.push(() => resolve({ rows: [], rowCount: 0, command: 'SELECT', fields: [] }));
+      return new Promise((resolve, reject) => {
+        answers.push({ text: texts.at(-1) ?? '', resolve, reject });
       });
     },
     release(error?: Error | boolean) {
@@ -47,8 +51,15 @@ export function heldBackPool() {
     get corks() {
       return corks;
     },
-    answerAll() {
-      for (const answer of answers.splice(0)) answer();
+    answerAll(options: { commitAs?: 'COMMIT' | 'ROLLBACK' } = {}) {
+      for (const { text, resolve } of answers.splice(0)) {
+        const command =
+          text === 'commit' ? (options.commitAs ?? 'COMMIT') : text === 'rollback' ? 'ROLLBACK' : 'SELECT';
+        resolve({ rows: [], rowCount: 0, command, fields: [] });
+      }
+    },
+    failAll(error: unknown) {
+      for (const { reject } of answers.splice(0)) reject(error);
     },
     released,
   };

@@ -666,13 +666,6 @@ export async function clearPaymentPasswordGuard(db: DbOrTx, accountId: number): 
 
 // ---------------------------------------------------------------------------------------- gateway nonces
 
-/**
- * Remembers a gateway callback's nonce and reads the deposit the callback names, in one statement (a
- * data-modifying CTE): `fresh` is false when the nonce was seen already, and the caller then refuses the callback
- * whatever the deposit. A nonce is remembered even when no such deposit exists, so a refused callback cannot be
- * replayed either. Written as text (the same text every call), as it runs for every gateway callback; the
- * deposit is decoded as `findDeposit` decodes it.
- */
 export type GatewayNonce = { gateway: string; nonce: string; receivedAt: Date };
 
 /**
@@ -699,7 +692,11 @@ export async function peekNonceAndDeposit(
   };
 }
 
-/** Remembers a gateway callback's nonce; false when it was remembered already (a replay). */
+/**
+ * Remembers a gateway callback's nonce; false when it was remembered already (a replay). (A callback whose group's
+ * COMMIT answer was lost with its connection, and whose credit did commit, finds its own nonce here when it is
+ * written again, and is answered as a replay; the gateway's retry, with a new nonce, is then answered OK.)
+ */
 export async function rememberNonce(db: DbOrTx, nonce: GatewayNonce): Promise<boolean> {
   const rows = await rowsOf<{ nonce: string }>(
     db,
@@ -710,6 +707,12 @@ export async function rememberNonce(db: DbOrTx, nonce: GatewayNonce): Promise<bo
   return rows.length === 1;
 }
 
+/**
+ * Remembers a gateway callback's nonce and reads the deposit the callback names, in one statement (a
+ * data-modifying CTE): `fresh` is false when the nonce was seen already, and the caller then refuses the callback
+ * whatever the deposit. A nonce is remembered even when no such deposit exists, so a refused callback cannot be
+ * replayed either. Written as text (the same text every call); the deposit is decoded as `findDeposit` decodes it.
+ */
 export async function rememberNonceAndFindDeposit(
   db: DbOrTx,
   nonce: GatewayNonce,

@@ -571,9 +571,10 @@ export function createDepositService(ctx: CashierContext) {
 
     /**
      * A gateway's server-to-server callback, on its raw body: verified by the gateway adapter (signature,
-     * timestamp), its nonce remembered (a reused one is refused) in the statement that reads the deposit, matched
-     * to the deposit (amount and currency must agree), then applied. Answers in the gateway's format; a refused
-     * callback changes nothing.
+     * timestamp), its nonce remembered (a reused one is refused: by the credit's own statement for a pending
+     * deposit approved as expected, else by the statement that reads the deposit), matched to the deposit (amount
+     * and currency must agree), then applied. Answers in the gateway's format; a refused callback changes nothing
+     * but its nonce.
      */
     async handleGatewayCallback(
       gatewayCode: string,

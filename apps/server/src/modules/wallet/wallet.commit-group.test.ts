@@ -226,6 +226,66 @@ describe('ledger group commit', () => {
     expect(fake.released).toEqual([undefined]);
   });
 
+  it('writes a pipelined group alone when its COMMIT answered ROLLBACK, and keeps the results of one that committed', async () => {
+    const db = ledger.database.db;
+    const fake = heldBackPool();
+    const onGroupFailed = vi.fn();
+    const group = createCommitGroup({ db, pipeline: fake.pool, maxGroup: 32, onGroupFailed });
+    const accounts = { memberAccountId: await ledger.player(), sharedAccountId: ledger.clearing };
+    const work = (value: number) => (target: DbOrTx) => rowsOf<{ v: number }>(target, sql`select ${value}::int as v`);
+    // Lone first (answered), then a group whose COMMIT is answered ROLLBACK: not committed, each written again alone.
+    const first = Promise.all([0, 1, 2].map((value) => group.run(accounts, work(value))));
+    await vi.waitFor(() => expect(fake.texts).toHaveLength(1));
+    fake.answerAll();
+    await vi.waitFor(() => expect(fake.texts.at(-1)).toBe('commit'));
+    fake.answerAll({ commitAs: 'ROLLBACK' });
+    const answers = await first;
+    expect(answers[0]).toEqual([]);
+    // Written again on the ordinary pool: real rows.
+    expect(answers.slice(1).map((rows) => rows[0]?.v)).toEqual([1, 2]);
+    expect(onGroupFailed).toHaveBeenCalledTimes(1);
+
+    // A group that committed: a work that failed in this process after its statement ran gets its own error, the
+    // others their results, and nothing is written again.
+    const failing = (target: DbOrTx) =>
+      rowsOf(target, sql`select 7::int as v`).then(() => {
+        throw new Error('could not read the answer');
+      });
+    const sentBefore = fake.texts.length;
+    const second = Promise.allSettled([
+      group.run(accounts, work(5)),
+      group.run(accounts, work(6)),
+      group.run(accounts, failing),
+    ]);
+    await vi.waitFor(() => expect(fake.texts).toHaveLength(sentBefore + 1));
+    fake.answerAll();
+    await vi.waitFor(() => expect(fake.texts.filter((text) => text === 'commit')).toHaveLength(2));
+    fake.answerAll();
+    const settled = await second;
+    expect(settled.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    expect((settled[1] as PromiseFulfilledResult<unknown[]>).value).toEqual([]);
+    expect(onGroupFailed).toHaveBeenCalledTimes(1);
+    expect(fake.released).toEqual([undefined, undefined]);
+  });
+
+  it('writes a transfer again alone when its pipelined connection is lost, and closes that connection', async () => {
+    const db = ledger.database.db;
+    const fake = heldBackPool();
+    const group = createCommitGroup({ db, pipeline: fake.pool, maxGroup: 32 });
+    const accounts = { memberAccountId: await ledger.player(), sharedAccountId: ledger.clearing };
+    const lone = group.run(accounts, (target) => rowsOf<{ v: number }>(target, sql`select 4::int as v`));
+    await vi.waitFor(() => expect(fake.texts).toHaveLength(1));
+    fake.failAll(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }));
+    expect((await lone)[0]?.v).toBe(4);
+    expect(fake.released[0]).toBeInstanceOf(Error);
+    // A database's refusal is the transfer's own answer: not written again, and the connection is kept.
+    const refused = group.run(accounts, (target) => rowsOf(target, sql`select 1`));
+    await vi.waitFor(() => expect(fake.texts).toHaveLength(2));
+    fake.failAll(Object.assign(new Error('duplicate key'), { code: '23505', severity: 'ERROR' }));
+    await expect(refused).rejects.toMatchObject({ cause: { code: '23505' } });
+    expect(fake.released[1]).toBeUndefined();
+  });
+
   it('writes each alone when groups are turned off (maxGroup 1)', async () => {
     const db = ledger.database.db;
     const group = createCommitGroup({ db, maxGroup: 1 });

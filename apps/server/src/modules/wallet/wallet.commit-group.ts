@@ -27,10 +27,11 @@ import * as repo from './wallet.repository';
  * process.
  *
  * Failures: a statement that fails (a lost race on an idempotency key, a deadlock between two shared accounts) aborts
- * its group's transaction, and then each transfer of the group is written alone, in arrival order, exactly as without
- * grouping, so each gets its own answer or error. When the commit itself fails (a lost connection), the group may or
- * may not have been committed; writing each alone is still safe, because each statement writes nothing when its
- * key is used already or its guard's row has changed (the caller's ordinary path then tells a replay).
+ * its group's transaction, and then each transfer of the group is written alone, in arrival order (on PostgreSQL
+ * alongside the groups written after it), as without grouping, so each gets its own answer or error. A group counts
+ * as committed only when its COMMIT was answered so. When the commit's answer is lost (a lost connection), the group
+ * may or may not have been committed; writing each alone is still safe, because each statement writes nothing when
+ * its key is used already or its guard's row has changed (the caller's ordinary path then tells a replay).
  *
  * Each statement must be safe to run again after a rollback: it may run twice (in the group, rolled back; then alone).
  */
@@ -60,8 +61,13 @@ export type CommitGroupOptions = {
 
 export type GroupedAccounts = { memberAccountId: number; sharedAccountId: number };
 
-/** A group's answer: its works' results, or its first failure and whether its connection stopped answering. */
-type GroupOutcome = { ok: true; results: unknown[] } | { ok: false; error: unknown; broken: boolean };
+/**
+ * A group's answer: committed, with each work's own outcome; or not committed, with its first failure and whether
+ * its connection stopped answering.
+ */
+type GroupOutcome =
+  | { ok: true; works: PromiseSettledResult<unknown>[] }
+  | { ok: false; error: unknown; broken: boolean };
 
 type Waiting = {
   accounts: GroupedAccounts;
@@ -144,29 +150,43 @@ export function createCommitGroup(options: CommitGroupOptions): CommitGroup {
       await send((target) => target.execute(whole ? sql`commit` : sql`rollback`));
     });
     const answered = Promise.allSettled(sent).then((settled): GroupOutcome => {
-      const failed = settled.find((outcome) => outcome.status === 'rejected');
-      const last = settled.at(-1);
-      if (!failed) {
-        const results = settled.slice(first, first + group.length);
-        return { ok: true, results: results.map((outcome) => (outcome as PromiseFulfilledResult<unknown>).value) };
+      const works = settled.slice(first, first + group.length);
+      if (lone) {
+        const [only] = works;
+        if (only?.status === 'fulfilled') return { ok: true, works };
+        // Refused by the database, or failed before it was sent: its own answer. Lost with the connection: unknown.
+        const broken = whole && !isDatabaseError(only?.reason);
+        return { ok: false, error: only?.reason, broken };
       }
+      // Committed only when the COMMIT was sent and answered so: a work that failed in this process after its
+      // statement ran (decoding its answer) leaves the transaction committed, and gets its own error.
+      const end = settled.at(-1);
+      const committed =
+        whole && end?.status === 'fulfilled' && (end.value as { command?: unknown }).command === 'COMMIT';
+      if (committed) return { ok: true, works };
+      const failed = settled.find((outcome) => outcome.status === 'rejected');
       // The connection is in step when its last statement was answered, by a result or by a database error.
-      const answered = last?.status === 'fulfilled' || isDatabaseError(last?.reason);
-      return { ok: false, error: failed.reason, broken: !answered };
+      const inStep = end?.status === 'fulfilled' || isDatabaseError(end?.reason);
+      return { ok: false, error: failed?.reason ?? new Error('group rolled back'), broken: !inStep };
     });
     return { answered };
   }
 
-  /** Tells the group's callers, or writes each alone after a failure (a transfer alone gets its error). */
+  /**
+   * Tells the group's callers their results (or their own errors) once the group committed, or writes each alone
+   * after it did not. A transfer alone gets its own error, or is written again when its connection was lost.
+   */
   async function finishGroup(group: Waiting[], outcome: GroupOutcome) {
     if (outcome.ok) {
       group.forEach((item, index) => {
-        item.resolve(outcome.results[index]);
+        const result = outcome.works[index];
+        if (result?.status === 'fulfilled') item.resolve(result.value);
+        else item.reject(result?.reason);
       });
       return;
     }
     const [lone] = group;
-    if (group.length === 1 && lone) {
+    if (group.length === 1 && lone && !outcome.broken) {
       lone.reject(outcome.error);
       return;
     }
@@ -180,9 +200,9 @@ export function createCommitGroup(options: CommitGroupOptions): CommitGroup {
 
   /**
    * The writer on a pipelined connection, held while there is work: every group (a lone transfer too) is sent as
-   * soon as it is formed, while at most `groupsInFlight` sent groups wait for their answers, so PostgreSQL finds
-   * the next group already sent when it finishes one. A connection that stopped answering is closed once its
-   * groups have settled, and the next group gets a new one.
+   * soon as it is formed, while at most `groupsInFlight` sent groups wait for their answers. A connection that
+   * stopped answering (or reported an error) is closed once its groups have settled, and the next group gets a new
+   * one.
    */
   async function writePipelined(pool: PipelinePool): Promise<void> {
     let session: PipelineSession | null = null;
@@ -190,7 +210,7 @@ export function createCommitGroup(options: CommitGroupOptions): CommitGroup {
     let inFlight = 0;
     try {
       while (queue.length > 0 || inFlight > 0) {
-        if (session && broken && inFlight === 0) {
+        if (session && (broken || session.failed) && inFlight === 0) {
           session.release(true);
           session = null;
           broken = false;
@@ -208,11 +228,11 @@ export function createCommitGroup(options: CommitGroupOptions): CommitGroup {
           session ??= await pool.acquire();
           answered = (await sendGroup(session, group)).answered;
         } catch (error) {
-          // No connection: nothing was sent on one.
-          answered = Promise.resolve({ ok: false, error, broken: false });
+          // No connection (nothing sent), or a failure while sending: that connection is not trusted again.
+          answered = Promise.resolve({ ok: false, error, broken: session !== null });
         }
         void answered.then((outcome) => {
-          if (!outcome.ok && outcome.broken) broken = true;
+          if ((!outcome.ok && outcome.broken) || session?.failed) broken = true;
           inFlight -= 1;
           wake();
           return finishGroup(group, outcome);
@@ -240,7 +260,8 @@ export function createCommitGroup(options: CommitGroupOptions): CommitGroup {
       }
       let outcome: GroupOutcome;
       try {
-        outcome = { ok: true, results: await transaction(group) };
+        const results = await transaction(group);
+        outcome = { ok: true, works: results.map((value) => ({ status: 'fulfilled', value })) };
       } catch (error) {
         outcome = { ok: false, error, broken: false };
       }

@@ -25,8 +25,20 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** True for an error PostgreSQL answered (it carries a SQLSTATE code), as opposed to a lost or closed connection. */
+/**
+ * True for an error PostgreSQL answered on a connection that stays usable: it carries a SQLSTATE code and a severity
+ * (a socket's EPIPE has a code too, but no severity), and is not a connection exception (class 08) or the server
+ * ending the session (57P01-57P03, administrator or crash shutdown).
+ */
 export function isDatabaseError(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null | undefined)?.code;
-  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
+  // Drizzle wraps the driver's error (its `cause`).
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth += 1) {
+    const { code, severity } = current as { code?: unknown; severity?: unknown };
+    if (typeof code === 'string' && typeof severity === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
+      return !code.startsWith('08') && !/^57P0[123]$/.test(code);
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { heldBackPool } from '../../testing';
+import { isDatabaseError } from './errors';
 
 describe('pipelined connection', () => {
   it('hands statements over in the order sent, each before any answer came back', async () => {
@@ -51,5 +52,20 @@ describe('pipelined connection', () => {
     await next.result;
     session.release(true);
     expect(fake.released[0]).toBeInstanceOf(Error);
+  });
+
+  it('tells a database refusal, which leaves the connection usable, from a lost or ended connection', () => {
+    expect(isDatabaseError(Object.assign(new Error('duplicate key'), { code: '23505', severity: 'ERROR' }))).toBe(true);
+    expect(isDatabaseError(Object.assign(new Error('deadlock'), { code: '40P01', severity: 'ERROR' }))).toBe(true);
+    expect(isDatabaseError(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }))).toBe(false);
+    expect(isDatabaseError(Object.assign(new Error('terminated'), { code: '57P01', severity: 'FATAL' }))).toBe(false);
+    expect(isDatabaseError(Object.assign(new Error('link'), { code: '08006', severity: 'FATAL' }))).toBe(false);
+    expect(isDatabaseError(new Error('Connection terminated unexpectedly'))).toBe(false);
+    expect(isDatabaseError(undefined)).toBe(false);
+    // As drizzle hands it on: the driver's error is the cause.
+    const wrapped = new Error('Failed query', {
+      cause: Object.assign(new Error('dup'), { code: '23505', severity: 'ERROR' }),
+    });
+    expect(isDatabaseError(wrapped)).toBe(true);
   });
 });

@@ -26,6 +26,8 @@ export type PipelineSession = {
    * corked: what it sends leaves in one write when it is done, instead of one system call per statement.
    */
   batch<T>(sending: () => Promise<T>): Promise<T>;
+  /** True once the connection reported an error (lost, terminated): it must not be used again. */
+  readonly failed: boolean;
   /** Gives the connection back; `broken`: close it instead (its state is unknown after a failure). */
   release(broken: boolean): void;
 };
@@ -42,6 +44,8 @@ type Socket = { cork(): void; uncork(): void };
 type PooledClient = {
   query: (...args: unknown[]) => unknown;
   release: (error?: Error | boolean) => void;
+  on?: (event: 'error', listener: (error: unknown) => void) => unknown;
+  off?: (event: 'error', listener: (error: unknown) => void) => unknown;
   /** node-postgres's connection; its socket is corked for a batch. */
   connection?: { stream?: Partial<Socket> };
 };
@@ -74,8 +78,18 @@ export function createPipelinePool(pool: PgPool, wrap: (client: unknown) => Db):
     async acquire() {
       const client = await pool.connect();
       const state = track(client);
+      // The pool listens for a checked-out client's errors no more: a connection lost while held would otherwise
+      // be an uncaught 'error' event. Its queries fail on their own; the holder sees `failed` and lets it go.
+      let failed = false;
+      const onError = () => {
+        failed = true;
+      };
+      client.on?.('error', onError);
       return {
         db: state.db,
+        get failed() {
+          return failed;
+        },
         async send<T>(start: (db: Db) => Promise<T>) {
           const handed = new Promise<boolean>((resolve) => {
             state.waiting.push(() => resolve(true));
@@ -98,7 +112,8 @@ export function createPipelinePool(pool: PgPool, wrap: (client: unknown) => Db):
         },
         release(broken) {
           state.waiting.length = 0;
-          client.release(broken ? new Error('pipeline session failed') : undefined);
+          client.off?.('error', onError);
+          client.release(broken || failed ? new Error('pipeline session failed') : undefined);
         },
       };
     },
