@@ -33,6 +33,14 @@ export function useCaptcha(shown: boolean): CaptchaState {
   const [loading, setLoading] = useState(false);
   const lastLoadAt = useRef(Number.NEGATIVE_INFINITY);
   const inFlight = useRef(false);
+  // A renewal waits out the server's second; a form closed meanwhile must not load (or show) another image.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   const load = useCallback(async (waitForInterval: boolean) => {
     if (inFlight.current) return;
@@ -44,9 +52,11 @@ export function useCaptcha(shown: boolean): CaptchaState {
       // The server counts its second from when the last request arrived, a little after this client sent it.
       if (elapsed < captchaRefreshIntervalMs) await wait(captchaRefreshIntervalMs - elapsed + renewMarginMs);
       for (let attempt = 0; ; attempt += 1) {
+        if (!mounted.current) return;
         lastLoadAt.current = Date.now();
         try {
           const next = await apiCall(calls.captcha, { schema: captchaSchema });
+          if (!mounted.current) return;
           setCaptcha(next);
           setAnswer('');
           return;

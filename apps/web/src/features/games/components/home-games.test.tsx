@@ -112,10 +112,13 @@ describe('hot games carousel', () => {
     expect(later).toHaveLength(30 - hotFirstSlides);
     expect(later[0]?.querySelectorAll('.game-tile--shell .ui-button')).toHaveLength(1);
     expect(later[later.length - 1]?.querySelectorAll('.game-tile--shell .ui-button')).toHaveLength(2);
-    act(() => idle.shift()?.({ didTimeout: false, timeRemaining: () => 10 }));
-    expect(within(carousel).getAllByTestId('game-tile')).toHaveLength(hotFirstSlides + laterSlidesPerStep);
-    while (idle.length > 0) act(() => idle.shift()?.({ didTimeout: false, timeRemaining: () => 10 }));
-    expect(within(carousel).getAllByTestId('game-tile')).toHaveLength(30);
+    const tiles = () => within(carousel).getAllByTestId('game-tile').length;
+    const idleMoment = () => act(() => idle.shift()?.({ didTimeout: false, timeRemaining: () => 10 }));
+    // A render on a loaded machine may leave a callback that was asked for and then superseded (it builds nothing).
+    while (idle.length > 0 && tiles() === hotFirstSlides) idleMoment();
+    expect(tiles()).toBe(hotFirstSlides + laterSlidesPerStep);
+    while (idle.length > 0) idleMoment();
+    expect(tiles()).toBe(30);
     expect(screen.getByText('Hot 29')).toBeTruthy();
     expect(container.querySelectorAll('.carousel__slide--later')).toHaveLength(0);
   });
