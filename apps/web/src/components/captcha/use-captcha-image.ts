@@ -19,7 +19,7 @@ export type CaptchaImageState = {
 };
 
 /**
- * A captcha image (`/wps/captcha`) for forms outside the login and register dialogs (feedback): loaded when
+ * A captcha image (`/wps/captcha`) of a form (login, register, feedback): loaded when
  * `shown` turns on, refreshed by a click or after a use. A failed load leaves the image as it was (spec section 8).
  */
 export function useCaptchaImage(shown: boolean): CaptchaImageState {
@@ -28,6 +28,14 @@ export function useCaptchaImage(shown: boolean): CaptchaImageState {
   const [loading, setLoading] = useState(false);
   const lastLoadAt = useRef(Number.NEGATIVE_INFINITY);
   const inFlight = useRef(false);
+  // A renewal waits out the server's second; a form closed meanwhile must not load (or show) another image.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   const load = useCallback(async (waitForInterval: boolean) => {
     if (inFlight.current) return;
@@ -36,14 +44,20 @@ export function useCaptchaImage(shown: boolean): CaptchaImageState {
     inFlight.current = true;
     setLoading(true);
     try {
+      // The server counts its second from when the last request arrived, a little after this client sent it.
       if (elapsed < captchaImageIntervalMs) await wait(captchaImageIntervalMs - elapsed + marginMs);
       for (let attempt = 0; ; attempt += 1) {
+        if (!mounted.current) return;
         lastLoadAt.current = Date.now();
         try {
-          setCaptcha(await apiCall(calls.captcha, { schema: captchaSchema }));
+          const next = await apiCall(calls.captcha, { schema: captchaSchema });
+          if (!mounted.current) return;
+          setCaptcha(next);
           setAnswer('');
           return;
         } catch (error) {
+          // Spec section 8: a failed load leaves the image unchanged; the player can click it again. A renewal
+          // after a use must produce a new image, though, so one refusal by the rate limit is waited out.
           const limited = error instanceof ApiError && error.code === 'RATE_LIMITED';
           if (!waitForInterval || !limited || attempt > 0) return;
           await wait(captchaImageIntervalMs + marginMs);

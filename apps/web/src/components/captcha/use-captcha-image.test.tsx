@@ -2,7 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '@/lib/api-client';
 import { captchaFixture, envelopeResponse, mockApi } from '@/testing/fixtures';
-import { useCaptcha } from './use-captcha';
+import { useCaptchaImage } from './use-captcha-image';
 
 function serve() {
   let calls = 0;
@@ -30,10 +30,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('useCaptcha', () => {
+describe('useCaptchaImage', () => {
   it('renews after a use once the server second has passed', async () => {
     const captchaCalls = serve();
-    const { result } = renderHook(() => useCaptcha(true));
+    const { result } = renderHook(() => useCaptchaImage(true));
     await vi.waitFor(() => expect(result.current.captcha?.captchaId).toBe(captchaFixture(1).captchaId));
 
     let renewed: Promise<void> = Promise.resolve();
@@ -52,7 +52,7 @@ describe('useCaptcha', () => {
 
   it('loads nothing more once the form is gone, even with a renewal waiting out the second', async () => {
     const captchaCalls = serve();
-    const { result, unmount } = renderHook(() => useCaptcha(true));
+    const { result, unmount } = renderHook(() => useCaptchaImage(true));
     await vi.waitFor(() => expect(result.current.captcha).not.toBeNull());
 
     let renewed: Promise<void> = Promise.resolve();
