@@ -29,6 +29,7 @@ pg.Client.prototype.query = function countedQuery(...args) {
 };
 
 const deposits = Number(process.env.BENCH_DEPOSITS ?? 3000);
+const warmup = Number(process.env.BENCH_WARMUP ?? 0);
 const downlineCount = Number(process.env.BENCH_MEMBERS ?? 100);
 const paymentPassword = '246810';
 const app = await buildApp(loadConfig(process.env), { idempotency: {} });
@@ -108,11 +109,11 @@ await app.database.db.execute(
       select 'simulator', 'bench-history-' || i, now() - interval '1 minute' from generate_series(1, ${history}::int) as i`,
 );
 
-// Gateway deposits waiting for the PSP's callback: `deposits` spread over the downline members (many accounts), and
-// as many for the first member alone (one hot account). Their signed SUCCESS callbacks are made once all exist, so
+// Gateway deposits waiting for the PSP's callback: `warmup` spread over the downline members (the server's warm-up),
+// `deposits` spread likewise (many accounts), and as many for the first member alone (one hot account). Their signed SUCCESS callbacks are made once all exist, so
 // that their timestamps are fresh when the load starts.
-async function openDeposits(prefix, ownerOf) {
-  const intents = await inParallel(deposits, 8, async (index) => {
+async function openDeposits(prefix, ownerOf, count = deposits) {
+  const intents = await inParallel(count, 8, async (index) => {
     const owner = ownerOf(index);
     const auth = { accountId: owner.id, sessionId: 'bench', accountType: 0, role: 'member' };
     const deposit = await cashier.deposits.createGatewayDeposit(
@@ -125,6 +126,7 @@ async function openDeposits(prefix, ownerOf) {
   });
   return intents;
 }
+const warmupIntents = await openDeposits('warmup', (index) => members[index % members.length], warmup);
 const manyIntents = await openDeposits('many', (index) => members[index % members.length]);
 const hotIntents = await openDeposits('hot', () => members[0]);
 const signed = (intents) =>
@@ -132,7 +134,7 @@ const signed = (intents) =>
     const body = paymentSimulator.callbackBody(intent, 'SUCCESS');
     return { body, headers: paymentSimulator.sign(body) };
   });
-const callbacks = { many: signed(manyIntents), hot: signed(hotIntents) };
+const callbacks = { warmup: signed(warmupIntents), many: signed(manyIntents), hot: signed(hotIntents) };
 
 const address = await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 listening = true;

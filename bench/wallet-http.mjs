@@ -13,7 +13,10 @@
 // request: unlike req/s, these hold on a busy machine. BENCH_CPU_PROF_DIR=dir writes a V8 CPU profile of each
 // scenario there; BENCH_ONLY_CALLBACKS=1 runs the two callback scenarios only; BENCH_DEPOSITS (default 10,000) is the
 // number of callbacks per scenario; BENCH_MEMBERS (default 100) the number of members they are spread over;
-// BENCH_HISTORY (default 10,000) the ledger's earlier transfers, made before the measured scenarios.
+// BENCH_HISTORY (default 10,000) the ledger's earlier transfers, made before the measured scenarios; BENCH_WARMUP
+// (default 3,000) the callbacks that warm the server up (JIT, pools, plan caches) before the first measured scenario,
+// whose latency is printed on its own line and kept out of the table: a server answers its first seconds' requests
+// several times slower (session 15 read p99 137 ms over the first thousand callbacks, 32-44 ms after the second).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -24,11 +27,18 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { backendCpuMicros, backendCpuTicks } from './database-cpu.mjs';
 
+/** The q-quantile of a list of numbers (nearest rank). */
+const percentile = (list, q) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] ?? 0;
+};
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const adminUrl = process.env.BENCH_DATABASE_URL || null;
 const durationSeconds = Number(process.env.BENCH_DURATION_S ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const deposits = Number(process.env.BENCH_DEPOSITS ?? 10_000);
+const warmup = Number(process.env.BENCH_WARMUP ?? 3000);
 const record = process.argv.includes('--record');
 const loadBefore = os
   .loadavg()
@@ -90,6 +100,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'bench/wallet-http-se
     JOBS_ENABLED: 'false',
     ...(profileDir ? { BENCH_CPU_PROF_DIR: profileDir } : {}),
     BENCH_DEPOSITS: String(deposits),
+    BENCH_WARMUP: String(warmup),
   },
   stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
 });
@@ -107,6 +118,7 @@ const message = (type) =>
 const rows = [];
 let verified;
 let reference = null;
+let warmedUp = null;
 try {
   const ready = await message('ready');
   const base = `http://127.0.0.1:${port}`;
@@ -139,12 +151,14 @@ try {
     const databaseBefore = await databaseCpuTicks();
     const startedAt = performance.now();
     let lastAnswerAt = startedAt;
+    const latencies = [];
     const result = await new Promise((resolve, reject) => {
       const instance = autocannon({ url: base, connections, ...options }, (error, value) =>
         error ? reject(error) : resolve(value),
       );
-      instance.on('response', () => {
+      instance.on('response', (_client, _status, _bytes, responseTime) => {
         lastAnswerAt = performance.now();
+        latencies.push(responseTime);
       });
     });
     const after = await ask('statements', 'statements');
@@ -161,6 +175,10 @@ try {
       ok: result['2xx'],
       non2xx: result.non2xx,
       errors: result.errors + result.timeouts,
+      // The p99 of each thousand answers in turn: whether the tail is steady or a few bad seconds.
+      p99ByThousand: Array.from({ length: Math.ceil(latencies.length / 1000) }, (_, index) =>
+        percentile(latencies.slice(index * 1000, index * 1000 + 1000), 0.99),
+      ),
       // Per answered request: statements sent to PostgreSQL, and CPU time of the server process (user + system).
       statements: (after.statements - before.statements) / Math.max(1, result['2xx']),
       cpuMs: (after.cpuMs - before.cpuMs) / Math.max(1, result['2xx']),
@@ -194,6 +212,10 @@ try {
       ],
     });
   };
+  if (warmup > 0) {
+    warmedUp = await callbacks('warm-up', ready.callbacks.warmup);
+    await vacuum();
+  }
   rows.push(
     await callbacks(
       `gateway deposit callback, many accounts (${ready.downline.length} members): HMAC check, credit, notice`,
@@ -291,6 +313,16 @@ const lines = [
     ? `| reference: pgbench TPC-B \`-c 8 -j 2 -T ${durationSeconds}\`, same run | ${reference} | | | | | | | | |`
     : '',
   '',
+  warmedUp
+    ? `Before them, ${warmedUp.ok + warmedUp.non2xx} callbacks warmed the server up (not in the table): ${warmedUp.perSecond}/s, p50 ${warmedUp.p50} ms, p99 ${warmedUp.p99} ms.`
+    : "No warm-up (BENCH_WARMUP=0): the first scenario includes the server's first seconds.",
+  `p99 of each thousand answers in turn (ms): ${rows
+    .slice(0, 2)
+    .map(
+      (row, index) =>
+        `${['many accounts', 'one hot account'][index]} ${row.p99ByThousand.map((ms) => Math.round(ms)).join(', ')}`,
+    )
+    .join('; ')}.`,
   reference
     ? `Ratio of ledger credits through HTTP (gateway callbacks) to pgbench TPC-B in the same run: many accounts ${ratio(many)}, one hot account ${ratio(hot)} (target 0.5, p99 under 50 ms).`
     : 'pgbench not run (no BENCH_DATABASE_URL or no pgbench): compare with the idle-machine TPC-B figure of about 8,800 tps.',
