@@ -33,6 +33,10 @@ const warmup = Number(process.env.BENCH_WARMUP ?? 0);
 const downlineCount = Number(process.env.BENCH_MEMBERS ?? 100);
 const paymentPassword = '246810';
 const app = await buildApp(loadConfig(process.env), { idempotency: {} });
+// BENCH_NO_BATCHED_READS: the callbacks' first read on the ordinary pool instead (to compare the two).
+if (process.env.BENCH_NO_BATCHED_READS && app.database.reads) {
+  app.database.reads.run = (read) => read(app.database.db);
+}
 const { identity, wallet, cashier, paymentSimulator } = app.services;
 if (!paymentSimulator) throw new Error('PAYMENT_SIM_ENABLED must be on for the bench');
 

@@ -13,6 +13,7 @@
 // request: unlike req/s, these hold on a busy machine. BENCH_CPU_PROF_DIR=dir writes a V8 CPU profile of each
 // scenario there; BENCH_ONLY_CALLBACKS=1 runs the two callback scenarios only; BENCH_DEPOSITS (default 10,000) is the
 // number of callbacks per scenario; BENCH_MEMBERS (default 100) the number of members they are spread over;
+// BENCH_NO_BATCHED_READS=1 sends the callbacks' first read on the ordinary pool (platform/db/batched-reads.ts off);
 // BENCH_HISTORY (default 10,000) the ledger's earlier transfers, made before the measured scenarios; BENCH_WARMUP
 // (default 3,000) the callbacks that warm the server up (JIT, pools, plan caches) before the first measured scenario,
 // whose latency is printed on its own line and kept out of the table: a server answers its first seconds' requests
@@ -106,13 +107,15 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'bench/wallet-http-se
 });
 const message = (type) =>
   new Promise((resolve, reject) => {
+    const onExit = (code) => reject(new Error(`bench server exited (${code})`));
     const onMessage = (value) => {
       if (value?.type !== type) return;
       server.off('message', onMessage);
+      server.off('exit', onExit);
       resolve(value);
     };
     server.on('message', onMessage);
-    server.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
+    server.once('exit', onExit);
   });
 
 const rows = [];

@@ -453,6 +453,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   });
   const { cashier, paymentSimulator } = await setUpCashier({
     db: database.db,
+    reads: database.reads,
     merchantCode: config.merchantCode,
     wallet,
     identity,

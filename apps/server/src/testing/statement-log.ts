@@ -3,6 +3,12 @@ import type { Database } from '../platform/db';
 /** The statements a database was sent while a log was open, in order; `stop` ends the log and unwraps the driver. */
 export type StatementLog = { readonly texts: readonly string[]; stop(): void };
 
+/**
+ * `after`: given each statement's text and the driver's answer (a promise), returns the answer the app gets, so a
+ * test can do something between a statement and its caller seeing the answer (as a concurrent request would).
+ */
+export type StatementLogOptions = { after?: (text: string, answer: Promise<unknown>) => Promise<unknown> };
+
 type Query = (...args: unknown[]) => unknown;
 type Queryable = { query: Query };
 type PgliteLike = Queryable & {
@@ -21,12 +27,12 @@ function textOf(query: unknown): string {
  * Logs every statement the app sends to its database from now until `stop`, at the driver, below drizzle: what a
  * request costs in round trips, BEGIN and COMMIT included. On PostgreSQL each pool client's `query` is wrapped when
  * the pool hands it out (the pool's own `query` also checks a client out), so clients connected earlier count too,
- * and so are the pipelined connections' (their statements count one each, though a pipelined transaction is sent
- * in one go);
+ * and so are the pipelined connections' and the batched reads' (their statements count one each, though they are
+ * sent in one go);
  * on PGlite the instance's `query` and `exec` are wrapped, and a transaction counts its BEGIN, its statements and
  * its COMMIT (or ROLLBACK), as PostgreSQL would receive them.
  */
-export function logStatements(database: Database): StatementLog {
+export function logStatements(database: Database, options: StatementLogOptions = {}): StatementLog {
   const texts: string[] = [];
   const restore: Array<() => void> = [];
   const wrap = (target: Queryable & { exec?: Query }) => {
@@ -34,8 +40,10 @@ export function logStatements(database: Database): StatementLog {
       const original = target[name];
       if (typeof original !== 'function') continue;
       target[name] = function logged(this: unknown, ...args: unknown[]) {
-        texts.push(textOf(args[0]));
-        return original.apply(this, args);
+        const text = textOf(args[0]);
+        texts.push(text);
+        const answer = original.apply(this, args);
+        return options.after && answer instanceof Promise ? options.after(text, answer) : answer;
       };
       restore.push(() => {
         target[name] = original;
@@ -68,11 +76,15 @@ export function logStatements(database: Database): StatementLog {
     restore.push(() => {
       pool.connect = connect;
     });
+    // Clients out of the pool already, such as the connection the batched reads hold, are wrapped too (pg-pool
+    // keeps every client it opened, idle or not, in `_clients`).
+    for (const pooled of (pool as { _clients?: unknown[] })._clients ?? []) seen(pooled);
   };
   if (database.kind === 'postgres') {
     wrapPool(client as PoolLike);
     // The pipelined connections (the ledger's group commit) too.
     if (database.pipeline) wrapPool(database.pipeline.pool as PoolLike);
+    if (database.reads) wrapPool(database.reads.pool as PoolLike);
   } else {
     const pglite = client as PgliteLike;
     wrap(pglite);

@@ -1,5 +1,5 @@
 import { and, desc, eq, getTableColumns, gte, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db';
+import { type DbOrTx, rowsOf } from '../../platform/db';
 import {
   gamingRounds,
   gamingSessions,
@@ -256,12 +256,6 @@ function roundUpsertFrom(source: SQL, round: RoundChange): SQL {
             updated_at = excluded.updated_at,
             closed_at = coalesce(gaming_rounds.closed_at, excluded.closed_at)
           returning 1`;
-}
-
-/** Reads rows of a raw query; PGlite and node-postgres both answer `{ rows }`. */
-async function rowsOf<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
 }
 
 /** Marks a pending bet cancelled (a rollback came while it was in flight); false when it was no longer pending. */

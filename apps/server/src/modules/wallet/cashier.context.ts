@@ -8,7 +8,7 @@ import {
   type WalletAccountKind,
 } from '@portal/contract';
 import { LRUCache } from 'lru-cache';
-import type { Db, DbOrTx } from '../../platform/db';
+import type { BatchedReads, Db, DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/http/app-error';
 import type { IdentityService } from '../identity';
 import type { SystemService } from '../system';
@@ -56,6 +56,11 @@ export type OperatorRef = { operatorId: number; username: string };
 
 export type CashierDeps = {
   db: Db;
+  /**
+   * Batched reads (PostgreSQL; platform/db/batched-reads.ts) for a gateway callback's first look at its deposit,
+   * the read of the hottest path; without them that read goes on `db`.
+   */
+  reads?: BatchedReads | undefined;
   merchantCode: string;
   wallet: WalletService;
   identity: Pick<

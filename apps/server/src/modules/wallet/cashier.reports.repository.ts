@@ -1,15 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db';
+import { type DbOrTx, rowsOf } from '../../platform/db';
 
 /**
  * SQL of the member's money reports (personal profit and loss, bonus details): ledger entries of the member's
  * own wallets (PLAYER_CASH and PLAYER_BONUS), read only.
  */
-
-async function rowsOf<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 const iso = (date: Date | null) => (date === null ? null : date.toISOString());
 

@@ -1,6 +1,6 @@
 import type { CashierSort, ListSort } from '@portal/contract';
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db';
+import { type DbOrTx, rowsOf } from '../../platform/db';
 import {
   walletBankAccounts,
   walletDepositChannels,
@@ -23,12 +23,6 @@ export type BankAccountRow = typeof walletBankAccounts.$inferSelect;
 export type NewBankAccountRow = typeof walletBankAccounts.$inferInsert;
 export type SimIntentRow = typeof walletSimGatewayIntents.$inferSelect;
 export type NoticeRow = typeof walletMemberNotices.$inferSelect;
-
-/** Reads rows of a raw query; PGlite and node-postgres both answer `{ rows }`. */
-async function rowsOf<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 type Page = { offset: number; limit: number };
 

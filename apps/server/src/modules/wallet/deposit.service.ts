@@ -11,7 +11,7 @@ import {
   parseMinor,
   type UpdateDepositChannelInput,
 } from '@portal/contract';
-import { isUniqueViolation, type Tx } from '../../platform/db';
+import { type Db, isUniqueViolation, type Tx } from '../../platform/db';
 import { AppError, isAppError } from '../../platform/http/app-error';
 import type { AuthContext } from '../../platform/http/auth-context';
 import { requestHash } from '../../platform/idempotency';
@@ -611,7 +611,8 @@ export function createDepositService(ctx: CashierContext) {
       // The usual callback, a pending deposit approved as it was asked: a read, then one statement that remembers
       // the nonce, finishes the deposit and credits it (one commit). Anything else, or a deposit that changed in
       // between, goes the whole way below, which remembers the nonce first.
-      const peeked = await repo.peekNonceAndDeposit(db, nonce, merchantCode, id);
+      const peek = (target: Db) => repo.peekNonceAndDeposit(target, nonce, merchantCode, id);
+      const peeked = await (deps.reads ? deps.reads.run(peek) : peek(db));
       if (peeked.seen) return refuse('nonce');
       const pending = peeked.deposit;
       if (

@@ -1,5 +1,4 @@
-import { eq, getTableName, type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { eq, getTableName, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { logStatements } from '../../testing';
@@ -460,24 +459,23 @@ describe('deposits through the simulator gateway', () => {
       // The callback's first read finds the nonce new; the same nonce is then remembered (as by a twin) before
       // the credit's statement runs.
       const { db } = app.database;
-      const execute = db.execute.bind(db);
-      const dialect = new PgDialect();
-      const spy = vi.spyOn(db, 'execute').mockImplementation(((query: SQL) => {
-        const answer = execute(query);
-        if (!/^select exists \(select 1 from wallet_gateway_nonces/.test(dialect.sqlToQuery(query).sql)) return answer;
-        return answer.then(async (result) => {
-          await execute(
-            sql`insert into wallet_gateway_nonces (gateway, nonce, received_at) values ('simulator', ${nonce}, now())`,
-          );
-          return result;
-        });
-      }) as typeof db.execute);
+      const log = logStatements(app.database, {
+        after: (text, answer) =>
+          /^\s*select exists \(select 1 from wallet_gateway_nonces/.test(text)
+            ? answer.then(async (result) => {
+                await db.execute(
+                  sql`insert into wallet_gateway_nonces (gateway, nonce, received_at) values ('simulator', ${nonce}, now())`,
+                );
+                return result;
+              })
+            : answer,
+      });
       try {
         const answer = await post(body, simulator().sign(body, { nonce }));
         expect(answer.statusCode).toBe(409);
         expect(answer.json()).toEqual({ code: 'FAIL', message: 'invalid nonce' });
       } finally {
-        spy.mockRestore();
+        log.stop();
       }
       expect((await cashOf(app, member.id)).balance).toBe(0n);
       // The deposit is still pending: a fresh callback credits it, once.

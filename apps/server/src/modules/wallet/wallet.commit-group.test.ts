@@ -1,13 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DbOrTx } from '../../platform/db';
-import { heldBackPool, logStatements } from '../../testing';
+import { heldBackPool, logStatements, testEnv } from '../../testing';
 import { createCommitGroup } from './wallet.commit-group';
 import { currency, type Ledger, openLedger } from './wallet.test-helpers';
 
 type Rows<T> = { rows: T[] };
 const rowsOf = async <T>(db: DbOrTx, query: ReturnType<typeof sql>) =>
   ((await db.execute(query)) as unknown as Rows<T>).rows;
+
+/** The first statement on the writer's pipelined connection: its lock timeout, for the session. */
+const sessionLockTimeout = "select set_config('lock_timeout', $1, false)";
 
 describe('ledger group commit', () => {
   let ledger: Ledger;
@@ -139,6 +142,31 @@ describe('ledger group commit', () => {
     expect(stored.map((row) => row.value)).toEqual([0, 1, 2, 4, 5]);
   });
 
+  it.skipIf(!testEnv.databaseUrl)(
+    'on PostgreSQL, a transfer alone on the pipelined connection waits no longer than the lock timeout',
+    async () => {
+      const db = ledger.database.db;
+      const member = await ledger.player();
+      const accounts = { memberAccountId: member, sharedAccountId: ledger.clearing };
+      const group = createCommitGroup({ db, pipeline: ledger.database.pipeline, maxGroup: 32, lockTimeout: '200ms' });
+      const lockMember = sql`select id from wallet_accounts where id = ${member} for no key update`;
+      // Another transaction holds the member's row until the lone transfer has given up.
+      const refusal = await db.transaction(async (tx) => {
+        await tx.execute(lockMember);
+        return group
+          .run(accounts, (target) => rowsOf(target, lockMember))
+          .then(
+            () => null,
+            (error: unknown) => error,
+          );
+      });
+      // 55P03: lock_not_available, the lock timeout's error, the transfer's own answer.
+      expect(refusal).toMatchObject({ cause: { code: '55P03' } });
+      // The writer goes on: the next one is written.
+      expect(await group.run(accounts, (target) => rowsOf(target, lockMember))).toHaveLength(1);
+    },
+  );
+
   it('answers every caller when a work throws before it sends anything and the failure listener throws too', async () => {
     const db = ledger.database.db;
     const accounts = { memberAccountId: await ledger.player(), sharedAccountId: ledger.clearing };
@@ -172,17 +200,17 @@ describe('ledger group commit', () => {
       rowsOf<{ v: number }>(target, sql`select ${value}::int as v`).then((rows) => [value, rows.length]);
     const transaction = (works: number) => [
       'begin',
-      "select set_config('lock_timeout', $1, true)",
       expect.stringContaining('for no key update of "wallet_accounts"'),
       ...Array(works).fill('select $1::int as v'),
       'commit',
     ];
-    // The first is sent alone (nothing was waiting), as its one statement; the three others arrive meanwhile and
-    // wait for its answer.
+    // The first is sent alone (nothing was waiting), as its one statement, after the session's lock timeout (which
+    // a lone transfer obeys too); the three others arrive meanwhile and wait for its answer.
     const answers = Promise.all([0, 1, 2, 3].map((value) => group.run(accounts, work(value))));
-    await vi.waitFor(() => expect(fake.texts).toEqual(['select $1::int as v']));
+    const lone = [sessionLockTimeout, 'select $1::int as v'];
+    await vi.waitFor(() => expect(fake.texts).toEqual(lone));
     fake.answerAll();
-    await vi.waitFor(() => expect(fake.texts).toEqual(['select $1::int as v', ...transaction(3)]));
+    await vi.waitFor(() => expect(fake.texts).toEqual([...lone, ...transaction(3)]));
     // Each statement of the group was handed over without waiting for an answer, into one corked write.
     expect(fake.corked).toEqual(Array(8).fill(true));
     expect(fake.corks).toBe(0);
@@ -208,8 +236,8 @@ describe('ledger group commit', () => {
       return rowsOf<{ v: number }>(target, sql`select ${value}::int as v`);
     });
     const results = Promise.allSettled(works.map((work) => group.run(accounts, work)));
-    // The first goes alone; the group of the three others is sent once it is answered.
-    await vi.waitFor(() => expect(fake.texts).toHaveLength(1));
+    // The first goes alone (after the session's lock timeout); the group of the three others once it is answered.
+    await vi.waitFor(() => expect(fake.texts).toHaveLength(2));
     fake.answerAll();
     await vi.waitFor(() => expect(fake.texts.at(-1)).toBe('rollback'));
     expect(fake.texts).not.toContain('commit');
@@ -235,7 +263,7 @@ describe('ledger group commit', () => {
     const work = (value: number) => (target: DbOrTx) => rowsOf<{ v: number }>(target, sql`select ${value}::int as v`);
     // Lone first (answered), then a group whose COMMIT is answered ROLLBACK: not committed, each written again alone.
     const first = Promise.all([0, 1, 2].map((value) => group.run(accounts, work(value))));
-    await vi.waitFor(() => expect(fake.texts).toHaveLength(1));
+    await vi.waitFor(() => expect(fake.texts).toHaveLength(2));
     fake.answerAll();
     await vi.waitFor(() => expect(fake.texts.at(-1)).toBe('commit'));
     fake.answerAll({ commitAs: 'ROLLBACK' });
@@ -257,6 +285,7 @@ describe('ledger group commit', () => {
       group.run(accounts, work(6)),
       group.run(accounts, failing),
     ]);
+    // The writer had let its connection go; it takes the same one again, whose lock timeout is set already.
     await vi.waitFor(() => expect(fake.texts).toHaveLength(sentBefore + 1));
     fake.answerAll();
     await vi.waitFor(() => expect(fake.texts.filter((text) => text === 'commit')).toHaveLength(2));
@@ -274,13 +303,13 @@ describe('ledger group commit', () => {
     const group = createCommitGroup({ db, pipeline: fake.pool, maxGroup: 32 });
     const accounts = { memberAccountId: await ledger.player(), sharedAccountId: ledger.clearing };
     const lone = group.run(accounts, (target) => rowsOf<{ v: number }>(target, sql`select 4::int as v`));
-    await vi.waitFor(() => expect(fake.texts).toHaveLength(1));
+    await vi.waitFor(() => expect(fake.texts).toEqual([sessionLockTimeout, 'select 4::int as v']));
     fake.failAll(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }));
     expect((await lone)[0]?.v).toBe(4);
     expect(fake.released[0]).toBeInstanceOf(Error);
     // A database's refusal is the transfer's own answer: not written again, and the connection is kept.
     const refused = group.run(accounts, (target) => rowsOf(target, sql`select 1`));
-    await vi.waitFor(() => expect(fake.texts).toHaveLength(2));
+    await vi.waitFor(() => expect(fake.texts).toHaveLength(3));
     fake.failAll(Object.assign(new Error('duplicate key'), { code: '23505', severity: 'ERROR' }));
     await expect(refused).rejects.toMatchObject({ cause: { code: '23505' } });
     expect(fake.released[1]).toBeUndefined();

@@ -22,9 +22,9 @@ import * as repo from './wallet.repository';
  * `repo.lockAccounts` (its members' accounts by id, then its shared accounts by id: a group may hold the clearing
  * account and a game's house account), then runs the statements, which find their rows locked already. So a group
  * cannot deadlock with an ordinary transfer, which locks in the same order, nor with another instance's group. A
- * group waits at most `lockTimeout` for a lock (then it fails, and its transfers are written alone), so one
- * transaction holding a member's row cannot hold up every group after it. Two groups never run at once in one
- * process.
+ * group (or a transfer alone on the pipelined connection) waits at most `lockTimeout` for a lock (then it fails, and
+ * its transfers are written alone), so one transaction holding a member's row cannot hold up every group after it.
+ * Two groups never run at once in one process.
  *
  * Failures: a statement that fails (a lost race on an idempotency key, a deadlock between two shared accounts) aborts
  * its group's transaction, and then each transfer of the group is written alone, in arrival order (on PostgreSQL
@@ -55,7 +55,10 @@ export type CommitGroupOptions = {
   maxGroup: number;
   /** Told when a group's transaction failed and its transfers are written one by one (for logs and metrics). */
   onGroupFailed?: (error: unknown, size: number) => void;
-  /** PostgreSQL `lock_timeout` of a group's transaction; default '5s'. */
+  /**
+   * PostgreSQL `lock_timeout` of a group's transaction; default '5s'. On a pipelined connection it is the session's,
+   * so a lone transfer there waits no longer either.
+   */
   lockTimeout?: string;
 };
 
@@ -126,7 +129,7 @@ export function createCommitGroup(options: CommitGroupOptions): CommitGroup {
    * ends the transaction with ROLLBACK instead. Resolves once all is sent, with the group's outcome: its works'
    * results, or its first failure and whether the connection still answered (a database error leaves it usable).
    */
-  async function sendGroup(session: PipelineSession, group: Waiting[]) {
+  async function sendGroup(session: PipelineSession, group: Waiting[], newSession: boolean) {
     const sent: Array<Promise<unknown>> = [];
     let whole = true;
     const send = async (start: (target: Db) => Promise<unknown>) => {
@@ -136,15 +139,19 @@ export function createCommitGroup(options: CommitGroupOptions): CommitGroup {
     };
     // A transfer alone is its one statement, in its own implicit transaction, as without grouping.
     const lone = group.length === 1;
-    const first = lone ? 0 : 3;
+    const first = (newSession ? 1 : 0) + (lone ? 0 : 2);
     // In one write to the socket: one system call for the group, not one per statement.
     await session.batch(async () => {
+      // The writer's connection waits at most `lockTimeout` for any lock, a lone transfer's too: set for the whole
+      // session (in its own implicit transaction) before the first group on a new connection, not in every group.
+      if (newSession) {
+        await send((target) => target.execute(sql`select set_config('lock_timeout', ${lockTimeout}, false)`));
+      }
       if (lone) {
         for (const item of group) await send(item.work);
         return;
       }
       await send((target) => target.execute(sql`begin`));
-      await send((target) => target.execute(sql`select set_config('lock_timeout', ${lockTimeout}, true)`));
       await send((target) => repo.lockAccounts(target, groupAccounts(group)));
       for (const item of group) await send(item.work);
       await send((target) => target.execute(whole ? sql`commit` : sql`rollback`));
@@ -206,6 +213,8 @@ export function createCommitGroup(options: CommitGroupOptions): CommitGroup {
    */
   async function writePipelined(pool: PipelinePool): Promise<void> {
     let session: PipelineSession | null = null;
+    /** Whether the held connection's lock timeout was sent (with its first group, once per connection). */
+    let configured = false;
     let broken = false;
     let inFlight = 0;
     try {
@@ -225,8 +234,13 @@ export function createCommitGroup(options: CommitGroupOptions): CommitGroup {
         inFlight += 1;
         let answered: Promise<GroupOutcome>;
         try {
-          session ??= await pool.acquire();
-          answered = (await sendGroup(session, group)).answered;
+          if (!session) {
+            session = await pool.acquire();
+            configured = !session.fresh;
+          }
+          const newSession = !configured;
+          configured = true;
+          answered = (await sendGroup(session, group, newSession)).answered;
         } catch (error) {
           // No connection (nothing sent), or a failure while sending: that connection is not trusted again.
           answered = Promise.resolve({ ok: false, error, broken: session !== null });

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db';
+import { type DbOrTx, rowsOf } from '../../platform/db';
 import { walletAccounts, walletEntries, walletIdempotencyKeys, walletTransfers } from './wallet.tables';
 
 export type AccountRow = typeof walletAccounts.$inferSelect;
@@ -397,12 +397,6 @@ export async function listEntries(
 }
 
 // -------------------------------------------------------------------------------------------- reconciliation
-
-/** Reads rows of a raw query; PGlite and node-postgres both answer `{ rows }`. */
-async function rowsOf<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 export type LedgerCounts = { accounts: number; transfers: number; entries: number };
 

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { autoPrepareClient, createStatementNamer } from './auto-prepare';
+import { type BatchedReads, createBatchedReads } from './batched-reads';
 import { createPipelinePool, type PipelinePool } from './pipeline';
 import { findDatabaseTemplate } from './template';
 
@@ -28,6 +29,11 @@ export type Database = {
    * absent on PGlite, which answers each statement as it is asked.
    */
   readonly pipeline?: PipelinePool;
+  /**
+   * Short reads on a held pipelined connection, those of one turn of the event loop sent in one write
+   * (batched-reads.ts), for the hottest read-before-write paths; absent on PGlite.
+   */
+  readonly reads?: BatchedReads;
   /** Runs `select 1`; rejects when the database cannot answer. */
   ping(): Promise<void>;
   migrate(): Promise<void>;
@@ -94,27 +100,33 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // group commit writes one group at a time.
     const pipelined = new pg.Pool({ connectionString: options.url, max: 1, pipeline: true });
     pipelined.on('error', () => {});
+    // And one, held, for batched reads (batched-reads.ts).
+    const readsPool = new pg.Pool({ connectionString: options.url, max: 1, pipeline: true });
+    readsPool.on('error', () => {});
     if (options.autoPrepare !== false) {
       const namer = createStatementNamer();
-      pool.on('connect', (client) => autoPrepareClient(client as never, namer));
-      pipelined.on('connect', (client) => autoPrepareClient(client as never, namer));
+      for (const each of [pool, pipelined, readsPool]) {
+        each.on('connect', (client) => autoPrepareClient(client as never, namer));
+      }
     }
     const db = drizzleNodePg(pool) as unknown as Db;
-    const pipeline = createPipelinePool(
-      pipelined as never,
-      (client) => drizzleNodePg(client as never) as unknown as Db,
-    );
+    const overPipelined = (client: unknown) => drizzleNodePg(client as never) as unknown as Db;
+    const pipeline = createPipelinePool(pipelined as never, overPipelined);
+    const readsPipeline = createPipelinePool(readsPool as never, overPipelined);
+    const reads = createBatchedReads(readsPipeline, db);
     return {
       db,
       kind: 'postgres',
       connectionString: options.url,
       pipeline,
+      reads,
       ping: async () => {
         await pool.query('select 1');
       },
       migrate: () => migrateNodePg(db as never, { migrationsFolder }),
       close: async () => {
-        await Promise.all([pool.end(), pipeline.close()]);
+        reads.close();
+        await Promise.all([pool.end(), pipeline.close(), readsPipeline.close()]);
       },
     };
   }

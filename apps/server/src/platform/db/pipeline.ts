@@ -28,6 +28,8 @@ export type PipelineSession = {
   batch<T>(sending: () => Promise<T>): Promise<T>;
   /** True once the connection reported an error (lost, terminated): it must not be used again. */
   readonly failed: boolean;
+  /** True when this connection is handed out for the first time (a new one): settings of its session go first. */
+  readonly fresh: boolean;
   /** Gives the connection back; `broken`: close it instead (its state is unknown after a failure). */
   release(broken: boolean): void;
 };
@@ -77,6 +79,7 @@ export function createPipelinePool(pool: PgPool, wrap: (client: unknown) => Db):
     pool,
     async acquire() {
       const client = await pool.connect();
+      const fresh = !tracked.has(client);
       const state = track(client);
       // The pool listens for a checked-out client's errors no more: a connection lost while held would otherwise
       // be an uncaught 'error' event. Its queries fail on their own; the holder sees `failed` and lets it go.
@@ -87,6 +90,7 @@ export function createPipelinePool(pool: PgPool, wrap: (client: unknown) => Db):
       client.on?.('error', onError);
       return {
         db: state.db,
+        fresh,
         get failed() {
           return failed;
         },
