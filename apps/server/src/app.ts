@@ -222,6 +222,7 @@ export function databaseOptionsFor(config: AppConfig): DatabaseOptions {
         url: config.databaseUrl,
         poolMax: config.databasePoolMax,
         autoPrepare: config.databaseAutoPrepare,
+        pipeline: config.databasePipeline,
       }
     : { kind: 'pglite', dataDir: config.databaseInMemory ? null : path.join(config.dataDir, 'pglite') };
 }

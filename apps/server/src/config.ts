@@ -47,6 +47,7 @@ const envSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   DATABASE_AUTO_PREPARE: booleanFlag.default(true),
+  DATABASE_PIPELINE: booleanFlag.default(true),
   WALLET_COMMIT_GROUP_MAX: z.coerce.number().int().min(1).max(1000).default(32),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   REDIS_KEY_PREFIX: z
@@ -201,6 +202,11 @@ export type AppConfig = {
    * connection poolers that cannot keep them, such as PgBouncer in transaction mode before 1.21.
    */
   databaseAutoPrepare: boolean;
+  /**
+   * PostgreSQL: the ledger's group commit and the batched reads use connections in pipeline mode (statements sent
+   * before the earlier ones are answered). Off behind a proxy that does not allow it.
+   */
+  databasePipeline: boolean;
   /** Most one-statement ledger transfers written in one transaction (group commit; 1 writes each alone). */
   walletCommitGroupMax: number;
   /** In-memory PGlite (tests only): nothing is written to disk. */
@@ -385,6 +391,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
     databaseAutoPrepare: e.DATABASE_AUTO_PREPARE,
+    databasePipeline: e.DATABASE_PIPELINE,
     walletCommitGroupMax: e.WALLET_COMMIT_GROUP_MAX,
     databaseInMemory: false,
     redisUrl: e.REDIS_URL,

@@ -29,6 +29,8 @@ async function main(): Promise<number> {
         url: config.databaseUrl,
         poolMax: 2,
         autoPrepare: config.databaseAutoPrepare,
+        // It only reads, on the pool.
+        pipeline: false,
       });
     }
     const wallet = createWalletService({ db: database.db, merchantCode: config.merchantCode });

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { describe, expect, it } from 'vitest';
-import { heldBackPool } from '../../testing';
+import { loadConfig } from '../../config';
+import { heldBackPool, testEnv } from '../../testing';
 import { createBatchedReads } from './batched-reads';
-import type { Db } from './database';
+import { type Db, openDatabase } from './database';
 
 /** The ordinary pool's handle, answering at once and recording what it was asked. */
 function directDb() {
@@ -78,5 +79,42 @@ describe('batched reads', () => {
     reads.close();
     await reads.run((db) => db.execute(sql`select 5`));
     expect(direct.texts).toEqual(['select 2', 'select 5']);
+  });
+
+  const url = testEnv.databaseUrl;
+  it.skipIf(!url)('on PostgreSQL, answers each of many reads sent together with its own rows or error', async () => {
+    const database = await openDatabase({ kind: 'postgres', url: url as string, poolMax: 2 });
+    try {
+      const { reads } = database;
+      if (!reads) throw new Error('batched reads are on by default');
+      const asked = Array.from({ length: 20 }, (_, n) =>
+        reads.run(async (db) => {
+          const result = (await db.execute(sql`select ${n}::int * 10 as v`)) as unknown as { rows: unknown[] };
+          return result.rows;
+        }),
+      );
+      const refused = reads.run((db) => db.execute(sql`select 1 / ${0}::int`));
+      expect(await Promise.all(asked)).toEqual(Array.from({ length: 20 }, (_, n) => [{ v: n * 10 }]));
+      await expect(refused).rejects.toMatchObject({ cause: { code: '22012' } });
+      // The connection still answers after a refusal.
+      expect(await reads.run((db) => db.execute(sql`select 2 as two`))).toMatchObject({ rows: [{ two: 2 }] });
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('DATABASE_PIPELINE is on by default and off with false', () => {
+    expect(loadConfig({}).databasePipeline).toBe(true);
+    expect(loadConfig({ DATABASE_PIPELINE: 'false' }).databasePipeline).toBe(false);
+  });
+
+  it.skipIf(!url)('on PostgreSQL, opens no pipelined connection with the pipeline off', async () => {
+    const database = await openDatabase({ kind: 'postgres', url: url as string, poolMax: 1, pipeline: false });
+    try {
+      expect(database.pipeline).toBeUndefined();
+      expect(database.reads).toBeUndefined();
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -47,6 +47,11 @@ export type DatabaseOptions =
       poolMax: number;
       /** Name repeated parameterised statements (auto-prepare.ts); default true. False behind PgBouncer < 1.21 in transaction mode. */
       autoPrepare?: boolean;
+      /**
+       * Open the pipelined connections (`pipeline`, `reads`); default true. False behind a proxy that does not let a
+       * client send a statement before the earlier ones are answered.
+       */
+      pipeline?: boolean;
     }
   | { kind: 'pglite'; dataDir: string | null };
 
@@ -94,39 +99,43 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax });
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
+    // Connections in pipeline mode, unless turned off: one for writers that pipeline a transaction (pipeline.ts;
+    // one, as the ledger's group commit writes one group at a time), and one, held, for batched reads
+    // (batched-reads.ts).
+    const pipelining = options.pipeline !== false;
+    const pipelinedPool = () => {
+      const opened = new pg.Pool({ connectionString: options.url, max: 1, pipeline: true });
+      opened.on('error', () => {});
+      return opened;
+    };
+    const pipelined = pipelining ? pipelinedPool() : null;
+    const readsPool = pipelining ? pipelinedPool() : null;
     // Repeated parameterised statements become named prepared statements: parsed once per connection, not on
-    // every call (see auto-prepare.ts). One namer for the pool, so a text has the same name on every connection.
-    // A connection of their own for writers that pipeline a transaction (pipeline.ts): one, as the ledger's
-    // group commit writes one group at a time.
-    const pipelined = new pg.Pool({ connectionString: options.url, max: 1, pipeline: true });
-    pipelined.on('error', () => {});
-    // And one, held, for batched reads (batched-reads.ts).
-    const readsPool = new pg.Pool({ connectionString: options.url, max: 1, pipeline: true });
-    readsPool.on('error', () => {});
+    // every call (see auto-prepare.ts). One namer for the pools, so a text has the same name on every connection.
     if (options.autoPrepare !== false) {
       const namer = createStatementNamer();
       for (const each of [pool, pipelined, readsPool]) {
-        each.on('connect', (client) => autoPrepareClient(client as never, namer));
+        each?.on('connect', (client) => autoPrepareClient(client as never, namer));
       }
     }
     const db = drizzleNodePg(pool) as unknown as Db;
     const overPipelined = (client: unknown) => drizzleNodePg(client as never) as unknown as Db;
-    const pipeline = createPipelinePool(pipelined as never, overPipelined);
-    const readsPipeline = createPipelinePool(readsPool as never, overPipelined);
-    const reads = createBatchedReads(readsPipeline, db);
+    const pipeline = pipelined ? createPipelinePool(pipelined as never, overPipelined) : undefined;
+    const readsPipeline = readsPool ? createPipelinePool(readsPool as never, overPipelined) : undefined;
+    const reads = readsPipeline ? createBatchedReads(readsPipeline, db) : undefined;
     return {
       db,
       kind: 'postgres',
       connectionString: options.url,
-      pipeline,
-      reads,
+      ...(pipeline ? { pipeline } : {}),
+      ...(reads ? { reads } : {}),
       ping: async () => {
         await pool.query('select 1');
       },
       migrate: () => migrateNodePg(db as never, { migrationsFolder }),
       close: async () => {
-        reads.close();
-        await Promise.all([pool.end(), pipeline.close(), readsPipeline.close()]);
+        reads?.close();
+        await Promise.all([pool.end(), pipeline?.close(), readsPipeline?.close()]);
       },
     };
   }
