@@ -17,7 +17,8 @@ export function heldBackPool() {
   /** For each statement, whether the socket was corked when it was handed over (sent in one write with others). */
   const corked: boolean[] = [];
   let corks = 0;
-  const client = {
+  // A new connection after one was closed (released with an error), as a real pool opens one.
+  const newClient = () => ({
     connection: {
       stream: {
         cork() {
@@ -38,8 +39,10 @@ export function heldBackPool() {
     },
     release(error?: Error | boolean) {
       released.push(error);
+      if (error) client = newClient();
     },
-  };
+  });
+  let client = newClient();
   const pool = createPipelinePool(
     { connect: async () => client, end: async () => {} },
     (queryable) => drizzle({ client: queryable as never }) as unknown as Db,

@@ -4,8 +4,9 @@ import type { Database } from '../platform/db';
 export type StatementLog = { readonly texts: readonly string[]; stop(): void };
 
 /**
- * `after`: given each statement's text and the driver's answer (a promise), returns the answer the app gets, so a
- * test can do something between a statement and its caller seeing the answer (as a concurrent request would).
+ * `after`: given a statement's text and the driver's answer (a promise), returns the answer the app gets, so a test
+ * can do something between a statement and its caller seeing the answer (as a concurrent request would). For the
+ * statements of checked-out, pipelined and held clients and of PGlite; not for `pool.query` (given a callback).
  */
 export type StatementLogOptions = { after?: (text: string, answer: Promise<unknown>) => Promise<unknown> };
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DbOrTx } from '../../platform/db';
+import { type DbOrTx, openDatabase } from '../../platform/db';
 import { heldBackPool, logStatements, testEnv } from '../../testing';
 import { createCommitGroup } from './wallet.commit-group';
 import { currency, type Ledger, openLedger } from './wallet.test-helpers';
@@ -143,27 +143,45 @@ describe('ledger group commit', () => {
   });
 
   it.skipIf(!testEnv.databaseUrl)(
-    'on PostgreSQL, a transfer alone on the pipelined connection waits no longer than the lock timeout',
+    'on PostgreSQL, a transfer alone that waits past the lock timeout is written again on the pool, and the writer goes on',
     async () => {
-      const db = ledger.database.db;
-      const member = await ledger.player();
-      const accounts = { memberAccountId: member, sharedAccountId: ledger.clearing };
-      const group = createCommitGroup({ db, pipeline: ledger.database.pipeline, maxGroup: 32, lockTimeout: '200ms' });
-      const lockMember = sql`select id from wallet_accounts where id = ${member} for no key update`;
-      // Another transaction holds the member's row until the lone transfer has given up.
-      const refusal = await db.transaction(async (tx) => {
-        await tx.execute(lockMember);
-        return group
-          .run(accounts, (target) => rowsOf(target, lockMember))
-          .then(
-            () => null,
-            (error: unknown) => error,
-          );
+      // A connection pool of its own: the lock timeout is set on the pipelined connection by its first group.
+      const own = await openDatabase({
+        kind: 'postgres',
+        url: ledger.database.connectionString as string,
+        poolMax: 4,
       });
-      // 55P03: lock_not_available, the lock timeout's error, the transfer's own answer.
-      expect(refusal).toMatchObject({ cause: { code: '55P03' } });
-      // The writer goes on: the next one is written.
-      expect(await group.run(accounts, (target) => rowsOf(target, lockMember))).toHaveLength(1);
+      try {
+        const [blocked, free] = [await ledger.player(), await ledger.player()];
+        const group = createCommitGroup({ db: own.db, pipeline: own.pipeline, maxGroup: 32, lockTimeout: '200ms' });
+        const lockOf = (member: number) => sql`select id from wallet_accounts where id = ${member} for no key update`;
+        const on = (member: number) => ({ memberAccountId: member, sharedAccountId: ledger.clearing });
+        let letGo = () => {};
+        const held = new Promise<void>((resolve) => {
+          letGo = resolve;
+        });
+        let locked = () => {};
+        const holding = new Promise<void>((resolve) => {
+          locked = resolve;
+        });
+        // Another transaction holds the first member's row.
+        const holder = own.db.transaction(async (tx) => {
+          await tx.execute(lockOf(blocked));
+          locked();
+          await held;
+        });
+        await holding;
+        const waiting = group.run(on(blocked), (target) => rowsOf(target, lockOf(blocked)));
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        // Past the lock timeout the writer has let it go: another member's transfer is written meanwhile.
+        expect(await group.run(on(free), (target) => rowsOf(target, lockOf(free)))).toHaveLength(1);
+        letGo();
+        await holder;
+        // And the first, written again on the pool, went through once the row was free.
+        expect(await waiting).toHaveLength(1);
+      } finally {
+        await own.close();
+      }
     },
   );
 
@@ -309,7 +327,8 @@ describe('ledger group commit', () => {
     expect(fake.released[0]).toBeInstanceOf(Error);
     // A database's refusal is the transfer's own answer: not written again, and the connection is kept.
     const refused = group.run(accounts, (target) => rowsOf(target, sql`select 1`));
-    await vi.waitFor(() => expect(fake.texts).toHaveLength(3));
+    // On the new connection, its lock timeout first again.
+    await vi.waitFor(() => expect(fake.texts.slice(2)).toEqual([sessionLockTimeout, 'select 1']));
     fake.failAll(Object.assign(new Error('duplicate key'), { code: '23505', severity: 'ERROR' }));
     await expect(refused).rejects.toMatchObject({ cause: { code: '23505' } });
     expect(fake.released[1]).toBeUndefined();

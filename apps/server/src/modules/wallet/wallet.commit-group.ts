@@ -1,5 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { type Db, type DbOrTx, isDatabaseError, type PipelinePool, type PipelineSession } from '../../platform/db';
+import {
+  type Db,
+  type DbOrTx,
+  isDatabaseError,
+  isLockTimeout,
+  type PipelinePool,
+  type PipelineSession,
+} from '../../platform/db';
 import * as repo from './wallet.repository';
 
 /**
@@ -23,7 +30,8 @@ import * as repo from './wallet.repository';
  * account and a game's house account), then runs the statements, which find their rows locked already. So a group
  * cannot deadlock with an ordinary transfer, which locks in the same order, nor with another instance's group. A
  * group (or a transfer alone on the pipelined connection) waits at most `lockTimeout` for a lock (then it fails, and
- * its transfers are written alone), so one transaction holding a member's row cannot hold up every group after it.
+ * its transfers are written again one by one on the ordinary pool, where they wait as long as it takes), so one
+ * transaction holding a member's row cannot hold up every group after it.
  * Two groups never run at once in one process.
  *
  * Failures: a statement that fails (a lost race on an idempotency key, a deadlock between two shared accounts) aborts
@@ -56,8 +64,9 @@ export type CommitGroupOptions = {
   /** Told when a group's transaction failed and its transfers are written one by one (for logs and metrics). */
   onGroupFailed?: (error: unknown, size: number) => void;
   /**
-   * PostgreSQL `lock_timeout` of a group's transaction; default '5s'. On a pipelined connection it is the session's,
-   * so a lone transfer there waits no longer either.
+   * PostgreSQL `lock_timeout` of a group's transaction; default '5s'. On a pipelined connection it is set on the
+   * connection's session by the first group sent on it (so a lone transfer there waits no longer either): commit
+   * groups that share one `pipeline` pool should give the same value.
    */
   lockTimeout?: string;
 };
@@ -123,8 +132,8 @@ export function createCommitGroup(options: CommitGroupOptions): CommitGroup {
   }
 
   /**
-   * Sends a group's transaction on a pipelined connection: BEGIN, the lock timeout, the locks, every statement and
-   * COMMIT, at once and in this order, and PostgreSQL runs them back to back. When one fails, the ones after it
+   * Sends a group's transaction on a pipelined connection: (on a new connection, its session's lock timeout first)
+   * BEGIN, the locks, every statement and COMMIT, at once and in this order, and PostgreSQL runs them back to back. When one fails, the ones after it
    * fail too (the transaction is aborted) and the COMMIT rolls back; a work that failed before sending anything
    * ends the transaction with ROLLBACK instead. Resolves once all is sent, with the group's outcome: its works'
    * results, or its first failure and whether the connection still answered (a database error leaves it usable).
@@ -193,7 +202,9 @@ export function createCommitGroup(options: CommitGroupOptions): CommitGroup {
       return;
     }
     const [lone] = group;
-    if (group.length === 1 && lone && !outcome.broken) {
+    // A transfer alone gets its own error, unless it only gave up waiting for a lock (the writer's lock timeout,
+    // which keeps one held row from holding up every transfer after it): then it is written again on the pool.
+    if (group.length === 1 && lone && !outcome.broken && !isLockTimeout(outcome.error)) {
       lone.reject(outcome.error);
       return;
     }

@@ -20,8 +20,8 @@ function directDb() {
   return { db, texts };
 }
 
-/** Until after this turn's check phase, when the corked socket is written. */
-const nextTurn = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** Until after the check phase in which the corked socket is written. */
+const nextTurn = () => new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
 
 describe('batched reads', () => {
   it('sends the reads asked for in one turn in one write, each with its own answer', async () => {
@@ -75,10 +75,41 @@ describe('batched reads', () => {
     fake.answerAll();
     await next;
 
+    // An error of the read's own code, after the database answered, is its own: not read again, connection kept.
+    const own = reads.run((db) =>
+      db.execute(sql`select 6`).then(() => {
+        throw new TypeError('could not decode');
+      }),
+    );
+    await nextTurn();
+    fake.answerAll();
+    await expect(own).rejects.toThrow('could not decode');
+    expect(direct.texts).toEqual(['select 2']);
+    expect(fake.released).toHaveLength(1);
+
     // Closed: reads go on the pool.
     reads.close();
     await reads.run((db) => db.execute(sql`select 5`));
     expect(direct.texts).toEqual(['select 2', 'select 5']);
+  });
+
+  it('lets the held connection go after a while without reads, and takes one again for the next', async () => {
+    const fake = heldBackPool();
+    const reads = createBatchedReads(fake.pool, directDb().db, 30);
+    const first = reads.run((db) => db.execute(sql`select 1`));
+    await nextTurn();
+    fake.answerAll();
+    await first;
+    expect(fake.released).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(fake.released).toEqual([undefined]);
+    const next = reads.run((db) => db.execute(sql`select 2`));
+    await nextTurn();
+    fake.answerAll();
+    await next;
+    expect(fake.texts).toEqual(['select 1', 'select 2']);
+    reads.close();
+    expect(fake.released).toEqual([undefined, undefined]);
   });
 
   const url = testEnv.databaseUrl;

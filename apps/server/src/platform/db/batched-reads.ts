@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { Db } from './database';
 import { isDatabaseError } from './errors';
 import type { PipelinePool, PipelineSession } from './pipeline';
@@ -12,7 +13,12 @@ import type { PipelinePool, PipelineSession } from './pipeline';
  * Reads from the requests of one turn (a gateway callback's look at its deposit and nonce) share both.
  *
  * A read that fails with the connection (lost, terminated) is read again on the ordinary pool, once: a read
- * changes nothing, so repeating it is safe; the held connection is let go and the next read takes a new one.
+ * changes nothing, so repeating it is safe; the held connection is let go and the next read takes a new one. The
+ * connection is also let go after `idleMs` without reads (the pool then closes it), so no connection sits idle for
+ * hours where a firewall may drop it silently.
+ *
+ * Single statements only: a read runs in its own implicit transaction, beside other requests' reads. Never open a
+ * transaction on the handle `run` gives (its BEGIN would take in the reads sent after it).
  */
 export type BatchedReads = {
   run<T>(read: (db: Db) => Promise<T>): Promise<T>;
@@ -22,8 +28,15 @@ export type BatchedReads = {
   readonly pool: unknown;
 };
 
-export function createBatchedReads(pipeline: PipelinePool, fallback: Db): BatchedReads {
+export function createBatchedReads(pipeline: PipelinePool, fallback: Db, idleMs = 30_000): BatchedReads {
   let session: PipelineSession | null = null;
+  let reading = 0;
+  // Lets the held connection go once no read came for `idleMs` (re-armed by each read), none being answered.
+  const idle = setTimeout(() => {
+    if (reading === 0) letGo(false);
+    else idle.refresh();
+  }, idleMs);
+  idle.unref();
   let acquiring: Promise<PipelineSession> | null = null;
   let corked = false;
   let closed = false;
@@ -77,16 +90,24 @@ export function createBatchedReads(pipeline: PipelinePool, fallback: Db): Batche
             ),
         );
       }
+      idle.refresh();
+      reading += 1;
       try {
         return await read(current.db);
       } catch (error) {
-        if (isDatabaseError(error)) throw error;
+        // Only a failure of the driver that PostgreSQL did not answer (the connection) is read again; an error of
+        // the read's own code after its answer is its own.
+        const lost = current.failed || (error instanceof DrizzleQueryError && !isDatabaseError(error));
+        if (!lost) throw error;
         if (session === current) letGo(true);
         return read(fallback);
+      } finally {
+        reading -= 1;
       }
     },
     close() {
       closed = true;
+      clearTimeout(idle);
       letGo(false);
     },
   };

@@ -104,7 +104,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // (batched-reads.ts).
     const pipelining = options.pipeline !== false;
     const pipelinedPool = () => {
-      const opened = new pg.Pool({ connectionString: options.url, max: 1, pipeline: true });
+      // TCP keepalive: the batched reads hold theirs while reads come (batched-reads.ts lets it go after 30 s
+      // without), and a connection a firewall dropped is found out by the probes, not by a read that never returns.
+      const opened = new pg.Pool({ connectionString: options.url, max: 1, pipeline: true, keepAlive: true });
       opened.on('error', () => {});
       return opened;
     };

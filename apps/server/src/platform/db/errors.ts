@@ -15,6 +15,16 @@ export function isRetryableDbError(error: unknown): boolean {
   return false;
 }
 
+/** True when a statement gave up waiting for a lock (code 55P03, `lock_timeout`). */
+export function isLockTimeout(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth += 1) {
+    if ((current as { code?: unknown }).code === '55P03') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** True when a unique constraint refused the row (code 23505), for idempotent inserts. */
 export function isUniqueViolation(error: unknown): boolean {
   let current: unknown = error;

@@ -45,7 +45,7 @@ describe('raw statements', () => {
       await database.close();
     });
 
-    it('gives the rows, in a transaction too, and for a statement it leaves to Drizzle', async () => {
+    it('gives the rows, in a transaction too, and for a statement it leaves to Drizzle (sql.param)', async () => {
       const { db } = database;
       expect(await rowsOf<{ n: number }>(db, sql`select ${7}::int as n`)).toEqual([{ n: 7 }]);
       const inside = await db.transaction((tx) => rowsOf<{ s: string }>(tx, sql`select ${'in tx'}::text as s`));

@@ -2,9 +2,9 @@ import { type Query, SQL, StringChunk } from 'drizzle-orm';
 import type { DbOrTx } from './database';
 
 /**
- * Raw statements of the hottest paths (a ledger transfer written as one statement, a gateway callback's first
- * read), turned into text and parameters by a walk that knows only what they are made of: text, nested `sql`
- * fragments and plain parameter values. Drizzle's own builder asks every chunk in turn whether it is a table, a
+ * Raw statements (the repositories' `sql`…`` texts, among them the hottest: a ledger transfer written as one
+ * statement, a gateway callback's first read), turned into text and parameters by a walk that knows only what they
+ * are made of: text, nested `sql` fragments and plain parameter values. Drizzle's own builder asks every chunk in turn whether it is a table, a
  * column, a view, a parameter, a placeholder and more, and builds and merges a small result object per chunk:
  * with the statements' hundred-odd chunks that was ~9% of the server's CPU time per gateway callback
  * (bench/wallet-http.mjs profile, 2026-11-29). Anything else in a statement (a column, a table, a `Param` with its
