@@ -31,8 +31,8 @@ import * as repo from './wallet.repository';
  * cannot deadlock with an ordinary transfer, which locks in the same order, nor with another instance's group. A
  * group (or a transfer alone on the pipelined connection) waits at most `lockTimeout` for a lock (then it fails, and
  * its transfers are written again one by one on the ordinary pool, where they wait as long as it takes), so one
- * transaction holding a member's row cannot hold up every group after it.
- * Two groups never run at once in one process.
+ * transaction holding a member's row cannot hold up every group after it. Two groups never run at once in one
+ * process.
  *
  * Failures: a statement that fails (a lost race on an idempotency key, a deadlock between two shared accounts) aborts
  * its group's transaction, and then each transfer of the group is written alone, in arrival order (on PostgreSQL
@@ -133,10 +133,11 @@ export function createCommitGroup(options: CommitGroupOptions): CommitGroup {
 
   /**
    * Sends a group's transaction on a pipelined connection: (on a new connection, its session's lock timeout first)
-   * BEGIN, the locks, every statement and COMMIT, at once and in this order, and PostgreSQL runs them back to back. When one fails, the ones after it
-   * fail too (the transaction is aborted) and the COMMIT rolls back; a work that failed before sending anything
-   * ends the transaction with ROLLBACK instead. Resolves once all is sent, with the group's outcome: its works'
-   * results, or its first failure and whether the connection still answered (a database error leaves it usable).
+   * BEGIN, the locks, every statement and COMMIT, at once and in this order, and PostgreSQL runs them back to back.
+   * When one fails, the ones after it fail too (the transaction is aborted) and the COMMIT rolls back; a work that
+   * failed before sending anything ends the transaction with ROLLBACK instead. Resolves once all is sent, with the
+   * group's outcome: its works' results, or its first failure and whether the connection still answered (a database
+   * error leaves it usable).
    */
   async function sendGroup(session: PipelineSession, group: Waiting[], newSession: boolean) {
     const sent: Array<Promise<unknown>> = [];

@@ -4,12 +4,12 @@ import type { DbOrTx } from './database';
 /**
  * Raw statements (the repositories' `sql`…`` texts, among them the hottest: a ledger transfer written as one
  * statement, a gateway callback's first read), turned into text and parameters by a walk that knows only what they
- * are made of: text, nested `sql` fragments and plain parameter values. Drizzle's own builder asks every chunk in turn whether it is a table, a
- * column, a view, a parameter, a placeholder and more, and builds and merges a small result object per chunk:
- * with the statements' hundred-odd chunks that was ~9% of the server's CPU time per gateway callback
- * (bench/wallet-http.mjs profile, 2026-11-29). Anything else in a statement (a column, a table, a `Param` with its
- * encoder, an array, an object) sends the statement through Drizzle's builder as before, so the text and parameters
- * are always what Drizzle would have built.
+ * are made of: text, nested `sql` fragments and plain parameter values. Drizzle's own builder asks every chunk in
+ * turn whether it is a table, a column, a view, a parameter, a placeholder and more, and builds and merges a small
+ * result object per chunk: with the statements' hundred-odd chunks that was ~9% of the server's CPU time per gateway
+ * callback (bench/wallet-http.mjs profile, 2026-11-29). Anything else in a statement (a column, a table, a `Param`
+ * with its encoder, an array, an object) sends the statement through Drizzle's builder as before, so the text and
+ * parameters are always what Drizzle would have built.
  */
 export function rawQuery(statement: SQL): Query | null {
   const text: string[] = [];
