@@ -114,8 +114,8 @@ await app.database.db.execute(
 );
 
 // Gateway deposits waiting for the PSP's callback: `warmup` spread over the downline members (the server's warm-up),
-// `deposits` spread likewise (many accounts), and as many for the first member alone (one hot account). Their signed SUCCESS callbacks are made once all exist, so
-// that their timestamps are fresh when the load starts.
+// `deposits` spread likewise (many accounts), and as many for the first member alone (one hot account). Their signed
+// SUCCESS callbacks are made once all exist, so that their timestamps are fresh when the load starts.
 async function openDeposits(prefix, ownerOf, count = deposits) {
   const intents = await inParallel(count, 8, async (index) => {
     const owner = ownerOf(index);
