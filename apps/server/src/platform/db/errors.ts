@@ -4,35 +4,34 @@
  */
 const retryableCodes = new Set(['40001', '40P01']);
 
-/** True for serialization failures and deadlocks, which are safe to retry from the start. */
-export function isRetryableDbError(error: unknown): boolean {
+/** Whether the error, or one it wraps (drizzle hands the driver's on as `cause`), carries one of `codes`. */
+function hasCode(error: unknown, codes: ReadonlySet<string>): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current; depth += 1) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && retryableCodes.has(code)) return true;
+    if (typeof code === 'string' && codes.has(code)) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;
 }
+
+/** True for serialization failures and deadlocks, which are safe to retry from the start. */
+export function isRetryableDbError(error: unknown): boolean {
+  return hasCode(error, retryableCodes);
+}
+
+const lockTimeoutCodes = new Set(['55P03']);
 
 /** True when a statement gave up waiting for a lock (code 55P03, `lock_timeout`). */
 export function isLockTimeout(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current; depth += 1) {
-    if ((current as { code?: unknown }).code === '55P03') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+  return hasCode(error, lockTimeoutCodes);
 }
+
+const uniqueViolationCodes = new Set(['23505']);
 
 /** True when a unique constraint refused the row (code 23505), for idempotent inserts. */
 export function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current; depth += 1) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+  return hasCode(error, uniqueViolationCodes);
 }
 
 /**
